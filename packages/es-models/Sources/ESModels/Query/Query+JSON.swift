@@ -1,0 +1,102 @@
+extension Query: JSONConvertible {
+    /// Decodes a query in any form Elasticsearch accepts (`{"term": {"f": "v"}}`,
+    /// `{"term": {"f": {"value": "v", "boost": 2}}}`, a single clause or an array in
+    /// `bool`, ...).
+    ///
+    /// - Throws: ``ElasticsearchError`` `parsing_exception` (or `x_content_parse_exception`)
+    ///   with Elasticsearch's reason: `unknown query [foo]`, `[term] query does not support
+    ///   [foo]`, `[term] query doesn't support multiple fields, found [a] and [b]`, ...
+    public init(json: JSONValue) throws {
+        guard case .object(let members) = json else {
+            throw ElasticsearchError.parsing("[_na] query malformed, must start with start_object")
+        }
+        guard let name = members.keys.sorted().first, let body = members[name] else {
+            throw ElasticsearchError.parsing("query malformed, empty clause found")
+        }
+        if members.count > 1 {
+            let second = members.keys.sorted().dropFirst().first ?? ""
+            throw ElasticsearchError.parsing(
+                "[\(name)] malformed query, expected [END_OBJECT] but found [FIELD_NAME] ([\(second)])")
+        }
+        switch name {
+        case "match_all":
+            var reader = try JSONObjectReader(body, name: "match_all")
+            let boost = try reader.double("boost")
+            try reader.rejectUnknownFields()
+            self = .matchAll(boost: boost)
+        case "match_none":
+            let reader = try JSONObjectReader(body, name: "match_none")
+            try reader.rejectUnknownFields()
+            self = .matchNone
+        case "term": self = .term(try TermQuery(json: body))
+        case "terms": self = .terms(try TermsQuery(json: body))
+        case "range": self = .range(try RangeQuery(json: body))
+        case "exists": self = .exists(try ExistsQuery(json: body))
+        case "ids": self = .ids(try IdsQuery(json: body))
+        case "match": self = .match(try MatchQuery(json: body))
+        case "bool": self = .bool(try BoolQuery(json: body))
+        case "nested": self = .nested(try NestedQuery(json: body))
+        default:
+            throw ElasticsearchError.parsing("unknown query [\(name)]")
+        }
+    }
+
+    /// The exact JSON Elasticsearch accepts, using the short forms where nothing but the
+    /// value is set (`{"term": {"f": "v"}}`).
+    public var json: JSONValue {
+        switch self {
+        case .matchAll(let boost):
+            return ["match_all": boost.map { ["boost": .double($0)] } ?? .object([:])]
+        case .matchNone:
+            return ["match_none": .object([:])]
+        case .term(let query): return ["term": query.json]
+        case .terms(let query): return ["terms": query.json]
+        case .range(let query): return ["range": query.json]
+        case .exists(let query): return ["exists": query.json]
+        case .ids(let query): return ["ids": query.json]
+        case .match(let query): return ["match": query.json]
+        case .bool(let query): return ["bool": query.json]
+        case .nested(let query): return ["nested": query.json]
+        }
+    }
+}
+
+/// Helpers shared by the queries that name one field as their key (`term`, `range`, ...).
+enum SingleFieldQuery {
+    /// Splits `{"field": body}` (plus allowed top-level members such as `boost`) and checks
+    /// there is exactly one field.
+    static func field(
+        of json: JSONValue, query name: String, topLevel: Set<String> = []
+    ) throws -> (field: String, body: JSONValue, topLevel: [String: JSONValue]) {
+        guard case .object(let members) = json else {
+            throw ElasticsearchError.parsing("[\(name)] query malformed, no start_object after query name")
+        }
+        let fields = members.keys.filter { !topLevel.contains($0) }.sorted()
+        guard let field = fields.first, let body = members[field] else {
+            throw ElasticsearchError.parsing("[\(name)] query malformed, no field specified")
+        }
+        if fields.count > 1 {
+            throw ElasticsearchError.parsing(
+                "[\(name)] query doesn't support multiple fields, found [\(fields[0])] and [\(fields[1])]")
+        }
+        return (field, body, members.filter { topLevel.contains($0.key) })
+    }
+
+    /// Checks a value given for a field is a single scalar.
+    static func scalar(_ value: JSONValue, query name: String) throws -> JSONValue {
+        switch value {
+        case .array: throw ElasticsearchError.parsing("[\(name)] query does not support array of values")
+        case .null: throw ElasticsearchError.illegalArgument("[\(name)] query value cannot be null")
+        case .object:
+            throw ElasticsearchError.parsing("[\(name)] query does not support [\(value.tokenName)]")
+        default: return value
+        }
+    }
+
+    /// Adds `boost` to a body when set.
+    static func withBoost(_ body: [String: JSONValue], _ boost: Double?) -> [String: JSONValue] {
+        var body = body
+        if let boost { body["boost"] = .double(boost) }
+        return body
+    }
+}
