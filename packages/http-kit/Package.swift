@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "http-kit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "HTTPKit", targets: ["HTTPKit"]),
+        .library(name: "HTTPKitTesting", targets: ["HTTPKitTesting"]),
+        .executable(name: "http-kit-bench", targets: ["http-kit-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CHTTPKitEpoll"),
+        .target(name: "HTTPKit", dependencies: ["CHTTPKitEpoll"]),
+        .target(name: "HTTPKitTesting", dependencies: ["HTTPKit"]),
+        .target(name: "HTTPKitBenchmark", dependencies: ["HTTPKit"]),
+        .executableTarget(name: "http-kit-bench", dependencies: ["HTTPKitBenchmark"]),
+        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "HTTPKitTesting"]),
+        .testTarget(name: "HTTPKitTestingTests", dependencies: ["HTTPKit", "HTTPKitTesting"]),
+        .testTarget(name: "HTTPKitBenchmarkTests", dependencies: ["HTTPKitBenchmark"]),
+    ]
+)

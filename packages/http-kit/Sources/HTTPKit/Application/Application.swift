@@ -1,0 +1,121 @@
+import Foundation
+
+/// A responder with its server configuration and logger: what a service runs, and what tests
+/// drive in-process (see HTTPKitTesting's `Application.test`).
+///
+/// ```swift
+/// let router = Router()
+/// router.add(middleware: RequestLoggingMiddleware())
+/// router.get("/health") { _, _ in .text("ok") }
+/// let app = Application(router: router, configuration: ServerConfiguration(port: 8080))
+/// try await app.run()   // until SIGINT or SIGTERM
+/// ```
+public struct Application: Sendable {
+    /// Where the server listens and its limits.
+    public var configuration: ServerConfiguration
+    /// The logger handed (tagged with a request id) to every request's context.
+    public var logger: Logger
+    /// What turns requests into responses.
+    public let responder: any HTTPResponder
+
+    /// Creates an application serving `router`'s routes (as registered at this point).
+    public init(
+        router: Router, configuration: ServerConfiguration = .init(), logger: Logger = Logger(label: "http")
+    ) {
+        self.init(responder: router.buildResponder(), configuration: configuration, logger: logger)
+    }
+
+    /// Creates an application serving any responder.
+    public init(
+        responder: some HTTPResponder, configuration: ServerConfiguration = .init(),
+        logger: Logger = Logger(label: "http")
+    ) {
+        self.responder = responder
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// A server bound to the configured address, not yet serving.
+    ///
+    /// - Throws: ``ServerError`` when the address cannot be bound.
+    public func makeServer() throws -> HTTPServer {
+        let application = self
+        return try HTTPServer(configuration: configuration, logger: logger) { request, peer in
+            await application.handle(request, remoteAddress: peer)
+        }
+    }
+
+    /// Serves until one of the configured shutdown signals (SIGINT, SIGTERM) arrives, then
+    /// shuts down gracefully and returns.
+    ///
+    /// - Parameter onListening: called with the bound address once the server listens (useful
+    ///   with port 0).
+    /// - Throws: ``ServerError`` when the address cannot be bound.
+    public func run(onListening: @Sendable (SocketAddress) -> Void = { _ in }) async throws {
+        let server = try makeServer()
+        logger.info("listening on \(server.address.httpURL)")
+        onListening(server.address)
+        let logger = self.logger
+        let watcher = SignalWatcher(signals: configuration.shutdownSignals) { signalNumber in
+            logger.info("received \(SignalWatcher.name(of: signalNumber)); finishing in-flight requests")
+            server.shutdown()
+        }
+        defer { watcher.stop() }
+        try await server.run()
+        logger.info("stopped")
+    }
+
+    /// Answers one request exactly as the server would, without sockets: creates the context,
+    /// runs the responder, renders errors and finalizes the response (`Content-Length`, no
+    /// body for `HEAD`, 204 and 304).
+    ///
+    /// Errors that are ``HTTPResponseError`` render themselves; any other error is logged at
+    /// error level and becomes a 500 whose body reveals nothing about it.
+    public func handle(_ request: Request, remoteAddress: SocketAddress? = nil) async -> Response {
+        let context = RequestContext(
+            requestID: Self.requestID(for: request), logger: logger, remoteAddress: remoteAddress?.description
+        )
+        let response: Response
+        do {
+            response = try await responder.respond(to: request, context: context)
+        } catch let error as any HTTPResponseError {
+            response = error.response(context: context)
+        } catch {
+            context.logger.error("unhandled error in '\(request.method) \(request.path)': \(error)")
+            response = Response.error(status: .internalServerError, message: "internal server error")
+        }
+        return Self.finalize(response, for: request)
+    }
+
+    static func finalize(_ response: Response, for request: Request) -> Response {
+        var response = response
+        if response.status.forbidsBody {
+            response.body = Data()
+            response.headers.remove(name: "Content-Length")
+            return response
+        }
+        let keepsDeclaredLength =
+            request.method == .head && response.body.isEmpty
+            && response.headers.contains(name: "Content-Length")
+        if !keepsDeclaredLength {
+            response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        }
+        if request.method == .head {
+            response.body = Data()
+        }
+        return response
+    }
+
+    /// The client's `X-Request-ID` when it is 1 to 128 visible ASCII characters, otherwise 16
+    /// random hexadecimal digits.
+    static func requestID(for request: Request) -> String {
+        if let given = request.headers["X-Request-ID"], (1...128).contains(given.utf8.count),
+            given.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        {
+            return given
+        }
+        let value = UInt64.random(in: .min ... .max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

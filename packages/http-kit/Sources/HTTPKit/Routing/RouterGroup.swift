@@ -1,0 +1,67 @@
+/// Routes that share a path prefix and middleware; created by ``Router/group(_:)``.
+///
+/// ```swift
+/// let api = router.group("/catalogue").add(middleware: RequireClientHeader())
+/// api.get("/by_id") { request, context in ... }        // GET /catalogue/by_id
+/// ```
+public struct RouterGroup: Sendable {
+    let router: Router
+    let prefix: RoutePattern
+    let middlewares: [any Middleware]
+
+    /// A group with the same prefix whose routes also run `middleware` (after the router's
+    /// middleware and this group's earlier ones).
+    public func add(middleware: some Middleware) -> RouterGroup {
+        RouterGroup(router: router, prefix: prefix, middlewares: middlewares + [middleware])
+    }
+
+    /// A nested group whose prefix is this group's followed by `prefix`.
+    public func group(_ prefix: String) -> RouterGroup {
+        RouterGroup(
+            router: router, prefix: self.prefix.appending(RoutePattern(prefix)), middlewares: middlewares)
+    }
+
+    /// Registers `handler` for `method` and the group's prefix followed by `path`.
+    @discardableResult
+    public func on(_ path: String, method: HTTPMethod, use handler: @escaping RouteHandler) -> RouterGroup {
+        router.register(
+            prefix.appending(RoutePattern(path)), method: method, handler: middlewares.wrapping(handler))
+        return self
+    }
+
+    /// Registers a `GET` handler (also used for `HEAD`).
+    @discardableResult
+    public func get(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
+        on(path, method: .get, use: handler)
+    }
+
+    /// Registers a `HEAD` handler.
+    @discardableResult
+    public func head(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
+        on(path, method: .head, use: handler)
+    }
+
+    /// Registers a `POST` handler.
+    @discardableResult
+    public func post(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
+        on(path, method: .post, use: handler)
+    }
+
+    /// Registers a `PUT` handler.
+    @discardableResult
+    public func put(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
+        on(path, method: .put, use: handler)
+    }
+
+    /// Registers a `DELETE` handler.
+    @discardableResult
+    public func delete(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
+        on(path, method: .delete, use: handler)
+    }
+
+    /// Registers a `PATCH` handler.
+    @discardableResult
+    public func patch(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
+        on(path, method: .patch, use: handler)
+    }
+}

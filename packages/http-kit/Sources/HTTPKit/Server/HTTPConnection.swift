@@ -1,0 +1,132 @@
+import Foundation
+
+/// Serves the requests of one connection in order until either side closes it.
+///
+/// Requests are read, handled and answered one at a time, so pipelined requests get their
+/// responses in request order. Errors in the byte stream are answered with their status and
+/// `Connection: close`; nothing a client sends can stop the server.
+struct HTTPConnection: Sendable {
+    /// Why serving stops early.
+    private enum Stop: Error {
+        /// The connection ended or was interrupted; close without answering.
+        case quietly
+        /// The client stalled in the middle of a request: answer 408.
+        case requestTimeout
+    }
+
+    let socket: AsyncSocket
+    let remoteAddress: SocketAddress?
+    let configuration: ServerConfiguration
+    let registry: ConnectionRegistry
+    let logger: Logger
+    let process: @Sendable (Request, SocketAddress?) async -> Response
+
+    private var fd: Int32 { socket.descriptor.fd }
+
+    func run() async {
+        var buffer = ByteBuffer()
+        var decoder = RequestDecoder(limits: configuration.decoderLimits)
+        var served = 0
+        defer {
+            registry.remove(fd)
+            socket.close()
+        }
+        do {
+            while true {
+                let head = try await readHead(into: &buffer, decoder: &decoder, served: served)
+                let body = try await readBody(head, buffer: &buffer, decoder: &decoder)
+                let request = Request(
+                    method: head.method, target: head.target, headers: head.headers, body: Data(body),
+                    version: head.version)
+                let response = await process(request, remoteAddress)
+                let keepAlive =
+                    request.wantsKeepAlive && !registry.isShuttingDown
+                    && !response.headers.containsToken("close", inField: "Connection")
+                let bytes = ResponseEncoder.encode(
+                    response, keepAlive: keepAlive, version: head.version, omitBody: head.method == .head)
+                try await socket.write(bytes, deadline: .now + configuration.idleTimeout)
+                served += 1
+                guard keepAlive else {
+                    socket.descriptor.shutdownWrite()
+                    return
+                }
+            }
+        } catch let error as HTTPParseError {
+            logger.notice("rejected request: \(error.status.code) \(error)", metadata: peerMetadata)
+            await reject(status: error.status, message: error.description)
+        } catch Stop.requestTimeout {
+            logger.debug("request timed out", metadata: peerMetadata)
+            await reject(status: .requestTimeout, message: "request not received in time; send it faster")
+        } catch {
+            // The peer went away, a write timed out or the server is stopping: nothing to answer.
+        }
+    }
+
+    private var peerMetadata: [String: String] {
+        remoteAddress.map { ["peer": $0.description] } ?? [:]
+    }
+
+    /// Reads until a whole head is buffered and decodes it.
+    private func readHead(into buffer: inout ByteBuffer, decoder: inout RequestDecoder, served: Int)
+        async throws
+        -> RequestHead
+    {
+        while true {
+            if let head = try decoder.decodeHead(from: &buffer) { return head }
+            let betweenRequests = buffer.isEmpty
+            if betweenRequests {
+                guard registry.markIdle(fd) else { throw Stop.quietly }
+            }
+            let outcome = try await socket.read(into: &buffer, deadline: .now + configuration.idleTimeout)
+            if betweenRequests { registry.markBusy(fd) }
+            switch outcome {
+            case .bytes: continue
+            case .endOfStream, .interrupted: throw Stop.quietly
+            case .timedOut: throw betweenRequests && served > 0 ? Stop.quietly : Stop.requestTimeout
+            }
+        }
+    }
+
+    /// Reads until the body declared by `head` is buffered and decodes it, first sending
+    /// `100 Continue` to a client that waits for it.
+    private func readBody(_ head: RequestHead, buffer: inout ByteBuffer, decoder: inout RequestDecoder)
+        async throws -> [UInt8]
+    {
+        if head.expectsContinue && !decoder.isBodyBuffered(head.framing, in: buffer) {
+            try await socket.write(
+                ResponseEncoder.continueResponse, deadline: .now + configuration.idleTimeout)
+        }
+        while true {
+            if let body = try decoder.decodeBody(head.framing, from: &buffer) { return body }
+            switch try await socket.read(into: &buffer, deadline: .now + configuration.idleTimeout) {
+            case .bytes: continue
+            case .endOfStream, .interrupted: throw Stop.quietly
+            case .timedOut: throw Stop.requestTimeout
+            }
+        }
+    }
+
+    /// Answers with an error and closes gracefully: stop sending, then read and drop what the
+    /// client is still sending for a moment, so that closing does not reset the connection
+    /// and destroy the answer before the client reads it.
+    private func reject(status: HTTPStatus, message: String) async {
+        let response = Response.error(status: status, message: message)
+        var finalized = response
+        finalized.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        let deadline = ContinuousClock.now + .seconds(1)
+        do {
+            try await socket.write(ResponseEncoder.encode(finalized, keepAlive: false), deadline: deadline)
+            socket.descriptor.shutdownWrite()
+            var scratch = ByteBuffer(capacity: 64 * 1024)
+            var drained = 0
+            while drained < 4 * 1024 * 1024 {
+                guard case .bytes(let count) = try await socket.read(into: &scratch, deadline: deadline)
+                else { return }
+                drained += count
+                scratch.consume(scratch.readableCount)
+            }
+        } catch {
+            // The client is gone; closing is all that is left.
+        }
+    }
+}

@@ -1,0 +1,280 @@
+import CHTTPKitEpoll
+import Foundation
+import Glibc
+import Synchronization
+
+/// A readiness loop on one thread: sockets register once, then tasks `await` until a socket
+/// is readable or writable, a deadline passes, or the socket is interrupted.
+///
+/// Sockets are registered edge-triggered. An edge that arrives while no task waits is kept as
+/// a "ready" flag, so the next wait returns at once; callers always retry their non-blocking
+/// call after a wait, which makes a stale flag a harmless spurious wake-up. Deadlines are
+/// checked when the earliest known one passes, so timeouts cost nothing while traffic flows.
+/// Handlers never run on this thread: waits resume on Swift's cooperative pool, which uses
+/// every core.
+package final class EventLoop: Sendable {
+    /// What a task waits for.
+    package enum Interest: Sendable {
+        case read
+        case write
+    }
+
+    /// How a wait ended.
+    package enum Readiness: Sendable, Equatable {
+        /// The socket may be ready; retry the operation.
+        case ready
+        /// The deadline passed first.
+        case timedOut
+        /// ``interrupt(_:)`` was called for the socket (or it was deregistered).
+        case interrupted
+    }
+
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Readiness, any Error>
+        let deadline: ContinuousClock.Instant?
+    }
+
+    private struct Direction {
+        var ready = true
+        var waiter: Waiter?
+    }
+
+    private struct Registration {
+        var read = Direction()
+        var write = Direction()
+        var interrupted = false
+
+        subscript(interest: Interest) -> Direction {
+            get { interest == .read ? read : write }
+            set {
+                if interest == .read { read = newValue } else { write = newValue }
+            }
+        }
+    }
+
+    private struct State {
+        var registrations: [Int32: Registration] = [:]
+        /// No waiter's deadline is earlier than this (it may be earlier than all of them).
+        var earliestDeadline: ContinuousClock.Instant?
+        /// Whether the loop thread is blocked in `epoll_wait`, and until when (`nil`: forever).
+        var sleeping = false
+        var sleepingUntil: ContinuousClock.Instant?
+    }
+
+    private typealias Resumption = (CheckedContinuation<Readiness, any Error>, Result<Readiness, any Error>)
+
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let state = Mutex(State())
+    private let nextWaiterID = Atomic<UInt64>(0)
+
+    private static let sharedLoop = Result { () throws(ServerError) in try EventLoop() }
+
+    /// The process-wide loop, started on first use.
+    package static func shared() throws(ServerError) -> EventLoop {
+        try sharedLoop.get()
+    }
+
+    private init() throws(ServerError) {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw .systemCall("epoll_create1", reason: lastErrorReason()) }
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wakeFD >= 0 else { throw .systemCall("eventfd", reason: lastErrorReason()) }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = wakeFD
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else {
+            throw .systemCall("epoll_ctl", reason: lastErrorReason())
+        }
+        let thread = Thread { [self] in runLoop() }
+        thread.name = "HTTPKit.EventLoop"
+        thread.start()
+    }
+
+    /// Starts watching `fd`, which must be non-blocking.
+    package func register(_ fd: Int32) throws(ServerError) {
+        state.withLock { $0.registrations[fd] = Registration() }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
+        event.data.fd = fd
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
+            let reason = lastErrorReason()
+            _ = state.withLock { $0.registrations.removeValue(forKey: fd) }
+            throw .systemCall("epoll_ctl", reason: reason)
+        }
+    }
+
+    /// Stops watching `fd` (call before closing it); pending waits end as interrupted.
+    package func deregister(_ fd: Int32) {
+        var event = epoll_event()
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, &event)
+        let registration = state.withLock { $0.registrations.removeValue(forKey: fd) }
+        for waiter in [registration?.read.waiter, registration?.write.waiter].compactMap({ $0 }) {
+            waiter.continuation.resume(returning: .interrupted)
+        }
+    }
+
+    /// Makes the current and every later wait on `fd` end as interrupted.
+    package func interrupt(_ fd: Int32) {
+        let waiters = state.withLock { state -> [Waiter] in
+            guard var registration = state.registrations[fd] else { return [] }
+            registration.interrupted = true
+            let waiters = [registration.read.waiter, registration.write.waiter].compactMap { $0 }
+            registration.read.waiter = nil
+            registration.write.waiter = nil
+            state.registrations[fd] = registration
+            return waiters
+        }
+        for waiter in waiters {
+            waiter.continuation.resume(returning: .interrupted)
+        }
+    }
+
+    /// Waits until `fd` may be ready for `interest`, `deadline` passes, or the socket is
+    /// interrupted.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled; ``ServerError`` when `fd` is
+    ///   not registered.
+    package func wait(for interest: Interest, on fd: Int32, deadline: ContinuousClock.Instant?) async throws
+        -> Readiness
+    {
+        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let (immediate, wake) = state.withLock { state in
+                    enqueue(
+                        Waiter(id: id, continuation: continuation, deadline: deadline), for: interest, on: fd,
+                        state: &state)
+                }
+                if let immediate { continuation.resume(with: immediate) }
+                if wake { wakeUp() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard var registration = state.registrations[fd], registration[interest].waiter?.id == id
+                else {
+                    return nil
+                }
+                let waiter = registration[interest].waiter
+                registration[interest].waiter = nil
+                state.registrations[fd] = registration
+                return waiter
+            }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Stores `waiter`, or returns the result it gets at once; also says whether the loop
+    /// thread must wake up to take an earlier deadline into account.
+    private func enqueue(_ waiter: Waiter, for interest: Interest, on fd: Int32, state: inout State)
+        -> (Result<Readiness, any Error>?, Bool)
+    {
+        guard var registration = state.registrations[fd] else {
+            return (
+                .failure(ServerError.systemCall("epoll_wait", reason: "socket \(fd) is not registered")),
+                false
+            )
+        }
+        if registration.interrupted { return (.success(.interrupted), false) }
+        if registration[interest].ready {
+            registration[interest].ready = false
+            state.registrations[fd] = registration
+            return (.success(.ready), false)
+        }
+        if Task.isCancelled { return (.failure(CancellationError()), false) }
+        registration[interest].waiter = waiter
+        state.registrations[fd] = registration
+        guard let deadline = waiter.deadline else { return (nil, false) }
+        if let earliest = state.earliestDeadline, earliest <= deadline { return (nil, false) }
+        state.earliestDeadline = deadline
+        guard state.sleeping else { return (nil, false) }
+        if let until = state.sleepingUntil, until <= deadline { return (nil, false) }
+        state.sleeping = false
+        return (nil, true)
+    }
+
+    private func wakeUp() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
+    }
+
+    private func runLoop() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        while true {
+            let timeout = state.withLock { state -> Int32 in
+                state.sleeping = true
+                state.sleepingUntil = state.earliestDeadline
+                guard let earliest = state.earliestDeadline else { return -1 }
+                let remaining = earliest - .now
+                guard remaining > .zero else { return 0 }
+                let (seconds, attoseconds) = remaining.components
+                return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            }
+            let count = epoll_wait(epollFD, &events, Int32(events.count), timeout)
+            let resumptions = state.withLock { state -> [Resumption] in
+                state.sleeping = false
+                var resumptions: [Resumption] = []
+                for event in events.prefix(max(0, Int(count))) {
+                    dispatch(event, state: &state, into: &resumptions)
+                }
+                expireDeadlines(state: &state, into: &resumptions)
+                return resumptions
+            }
+            for (continuation, result) in resumptions {
+                continuation.resume(with: result)
+            }
+        }
+    }
+
+    private func dispatch(_ event: epoll_event, state: inout State, into resumptions: inout [Resumption]) {
+        let fd = event.data.fd
+        if fd == wakeFD {
+            var value: UInt64 = 0
+            _ = Glibc.read(wakeFD, &value, MemoryLayout<UInt64>.size)
+            return
+        }
+        guard var registration = state.registrations[fd] else { return }
+        let failed = event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+        if failed || event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 {
+            fire(&registration.read, into: &resumptions)
+        }
+        if failed || event.events & EPOLLOUT.rawValue != 0 {
+            fire(&registration.write, into: &resumptions)
+        }
+        state.registrations[fd] = registration
+    }
+
+    private func fire(_ direction: inout Direction, into resumptions: inout [Resumption]) {
+        if let waiter = direction.waiter {
+            direction.waiter = nil
+            resumptions.append((waiter.continuation, .success(.ready)))
+        } else {
+            direction.ready = true
+        }
+    }
+
+    private func expireDeadlines(state: inout State, into resumptions: inout [Resumption]) {
+        guard let earliest = state.earliestDeadline else { return }
+        let now = ContinuousClock.now
+        guard earliest <= now else { return }
+        var nextEarliest: ContinuousClock.Instant?
+        for (fd, var registration) in state.registrations {
+            var changed = false
+            for interest in [Interest.read, .write] {
+                guard let waiter = registration[interest].waiter, let deadline = waiter.deadline else {
+                    continue
+                }
+                if deadline <= now {
+                    registration[interest].waiter = nil
+                    resumptions.append((waiter.continuation, .success(.timedOut)))
+                    changed = true
+                } else if nextEarliest.map({ deadline < $0 }) ?? true {
+                    nextEarliest = deadline
+                }
+            }
+            if changed { state.registrations[fd] = registration }
+        }
+        state.earliestDeadline = nextEarliest
+    }
+}
