@@ -58,6 +58,13 @@ public struct ElasticsearchError: Error, Sendable, Equatable {
     public var isRetryable: Bool {
         [429, 502, 503, 504].contains(status)
     }
+
+    /// Errors are equal when Elasticsearch would write them the same way (an empty
+    /// ``rootCauses`` equals a list holding the top-level cause alone).
+    public static func == (lhs: ElasticsearchError, rhs: ElasticsearchError) -> Bool {
+        lhs.cause == rhs.cause && lhs.status == rhs.status
+            && lhs.effectiveRootCauses == rhs.effectiveRootCauses
+    }
 }
 
 extension ElasticsearchError: CustomStringConvertible {
