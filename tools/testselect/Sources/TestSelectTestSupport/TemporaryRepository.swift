@@ -19,7 +19,8 @@ public struct TemporaryRepository: Sendable {
     /// Writes a file (creating its directories).
     public func write(_ relative: String, _ contents: String) throws {
         let url = URL(fileURLWithPath: path(relative))
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: url, atomically: false, encoding: .utf8)
     }
 
@@ -96,7 +97,9 @@ public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T 
 ///     try repo.commitAll()
 /// }
 /// ```
-public func withTemporaryRepository<T>(name: String = "repo", _ body: (TemporaryRepository) throws -> T) throws -> T {
+public func withTemporaryRepository<T>(name: String = "repo", _ body: (TemporaryRepository) throws -> T)
+    throws -> T
+{
     try withTemporaryDirectory { directory in
         let root = directory + "/" + name
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -83,7 +83,7 @@ public struct DependencyCondition: Sendable, Hashable {
     public init(platforms: [String] = [], config: String? = nil, traits: [String]? = nil) {
         self.platforms = platforms
         self.config = config
-        self.traits = traits
+        self.traits = traits?.sorted()
     }
 }
 
@@ -106,7 +106,8 @@ public enum TargetDependency: Sendable, Hashable {
     /// The condition, if any.
     public var condition: DependencyCondition? {
         switch self {
-        case .target(_, let condition), .product(_, _, let condition), .byName(_, let condition): return condition
+        case .target(_, let condition), .product(_, _, let condition), .byName(_, let condition):
+            return condition
         }
     }
 }

@@ -10,7 +10,9 @@ extension Lexer {
         var indentation: [UInt8] = []
         if multiline {
             while let byte = peek(), byte != UInt8(ascii: "\n") { index += 1 }
-            guard peek() == UInt8(ascii: "\n") else { throw error("multi-line string must start on a new line") }
+            guard peek() == UInt8(ascii: "\n") else {
+                throw error("multi-line string must start on a new line")
+            }
             index += 1
             line += 1
             indentation = closingIndentation(hashes: hashes)
@@ -23,7 +25,9 @@ extension Lexer {
             if byte == UInt8(ascii: "\"") && isClosingDelimiter(multiline: multiline, hashes: hashes) {
                 index += (multiline ? 3 : 1) + hashes
                 if multiline, text.last == UInt8(ascii: "\n") { text.removeLast() }
-                if !text.isEmpty || segments.isEmpty { segments.append(.text(String(decoding: text, as: UTF8.self))) }
+                if !text.isEmpty || segments.isEmpty {
+                    segments.append(.text(String(decoding: text, as: UTF8.self)))
+                }
                 return StringLiteral(segments: segments)
             }
             if byte == UInt8(ascii: "\n") {
@@ -32,7 +36,9 @@ extension Lexer {
                 line += 1
                 text.append(byte)
                 if isAtClosingLine(hashes: hashes) {
-                    while let next = peek(), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") { index += 1 }
+                    while let next = peek(), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") {
+                        index += 1
+                    }
                 } else {
                     skipIndentation(indentation)
                 }
@@ -63,8 +69,12 @@ extension Lexer {
                     skipIndentation(indentation)
                 case UInt8(ascii: " "), UInt8(ascii: "\t"):
                     guard multiline else { throw error("invalid escape in a string literal") }
-                    while let next = peek(), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") { index += 1 }
-                    guard peek() == UInt8(ascii: "\n") else { throw error("invalid escape in a string literal") }
+                    while let next = peek(), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") {
+                        index += 1
+                    }
+                    guard peek() == UInt8(ascii: "\n") else {
+                        throw error("invalid escape in a string literal")
+                    }
                     index += 1
                     line += 1
                     skipIndentation(indentation)
@@ -101,7 +111,9 @@ extension Lexer {
             var lineEnd = position
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             var start = position
-            while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+                start += 1
+            }
             if lineEnd - start >= closing.count, Array(bytes[start..<start + closing.count]) == closing {
                 return Array(bytes[position..<start])
             }

@@ -23,7 +23,8 @@ struct Lexer {
             let (space, newline) = try skipTrivia()
             guard index < bytes.count else {
                 if stopAtUnbalancedParen { throw error("unterminated string interpolation") }
-                tokens.append(Token(kind: .endOfFile, text: "", line: line, newlineBefore: true, spaceBefore: true))
+                tokens.append(
+                    Token(kind: .endOfFile, text: "", line: line, newlineBefore: true, spaceBefore: true))
                 return tokens
             }
             let byte = bytes[index]
@@ -169,7 +170,9 @@ struct Lexer {
     mutating func lexOperator(allowDots: Bool) -> String {
         let start = index
         while let byte = peek() {
-            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") { break }
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") {
+                break
+            }
             guard Lexer.isOperatorByte(byte) || (allowDots && byte == UInt8(ascii: ".")) else { break }
             index += 1
         }
@@ -197,14 +200,18 @@ struct Lexer {
             }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        return Token(kind: isFloat ? .float : .integer, text: text, line: line, newlineBefore: false, spaceBefore: false)
+        return Token(
+            kind: isFloat ? .float : .integer, text: text, line: line, newlineBefore: false,
+            spaceBefore: false)
     }
 
     /// The rest of the current line, without a trailing comment (the condition of `#if`).
     mutating func lexRestOfLine() -> String {
         let start = index
         while let byte = peek(), byte != UInt8(ascii: "\n") {
-            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") { break }
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") {
+                break
+            }
             index += 1
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -212,7 +219,8 @@ struct Lexer {
     }
 
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
     }
 
@@ -233,7 +241,9 @@ extension String {
     /// The string without leading and trailing spaces and tabs.
     func trimmingSpaces() -> String {
         var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" || first == "\r" { scalars.removeFirst() }
+        while let first = scalars.first, first == " " || first == "\t" || first == "\r" {
+            scalars.removeFirst()
+        }
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
         return String(scalars)
     }

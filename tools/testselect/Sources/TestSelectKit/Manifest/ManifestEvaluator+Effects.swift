@@ -29,10 +29,14 @@ extension ManifestEvaluator {
             case .importDeclaration:
                 continue
             case .variable(let declaration):
-                if let value = declaration.value, !isHarmless(expression: value, scope: scope) { return false }
+                if let value = declaration.value, !isHarmless(expression: value, scope: scope) {
+                    return false
+                }
                 scope.locals.insert(declaration.name)
             case .assignment(let target, _, let value, _):
-                guard isHarmless(expression: value, scope: scope), mayChange(target, scope: scope) else { return false }
+                guard isHarmless(expression: value, scope: scope), mayChange(target, scope: scope) else {
+                    return false
+                }
             case .expression(let expression, _):
                 guard isHarmless(expression: expression, scope: scope) else { return false }
             case .conditionalCompilation(let branches, _):
@@ -45,7 +49,9 @@ extension ManifestEvaluator {
                 var inner = scope
                 inner.locals.formUnion(loop.names)
                 inner.elementVariables.formUnion(loop.names)
-                if let condition = loop.whereClause, !isHarmless(expression: condition, scope: inner) { return false }
+                if let condition = loop.whereClause, !isHarmless(expression: condition, scope: inner) {
+                    return false
+                }
                 guard isHarmless(statements: loop.body, scope: &inner) else { return false }
             case .ifStatement(let statement):
                 guard isHarmless(tokens: statement.conditionTokens, scope: scope) else { return false }
@@ -71,20 +77,26 @@ extension ManifestEvaluator {
         switch expression {
         case .identifier, .implicitMember, .stringLiteral, .integer, .boolean, .nilLiteral, .opaque:
             if case .stringLiteral(let parts, _) = expression {
-                for case .interpolation(let inner) in parts where !isHarmless(expression: inner, scope: scope) {
+                for case .interpolation(let inner) in parts where !isHarmless(expression: inner, scope: scope)
+                {
                     return false
                 }
             }
             return true
-        case .member(let base, _, _), .postfix(_, let base, _), .cast(let base, _, _), .effect(_, let base, _):
+        case .member(let base, _, _), .postfix(_, let base, _), .cast(let base, _, _),
+            .effect(_, let base, _):
             return isHarmless(expression: base, scope: scope)
         case .call(let callee, let arguments, _):
-            guard arguments.allSatisfy({ isHarmless(expression: $0.value, scope: scope) }) else { return false }
+            guard arguments.allSatisfy({ isHarmless(expression: $0.value, scope: scope) }) else {
+                return false
+            }
             switch callee {
             case .identifier(let name, _):
                 return !declaredNames.contains(name) && variables[name] == nil
             case .member(let receiver, let method, _):
-                if ManifestEvaluator.mutatingMethods.contains(method) { return mayChange(receiver, scope: scope) }
+                if ManifestEvaluator.mutatingMethods.contains(method) {
+                    return mayChange(receiver, scope: scope)
+                }
                 return isHarmless(expression: receiver, scope: scope)
             case .implicitMember(let name, _):
                 return !extensionMembers.contains(name)
@@ -142,7 +154,9 @@ extension ManifestEvaluator {
     /// Conditions of an `if`, as tokens: they may bind names but must not assign or call mutators.
     func isHarmless(tokens: [Token], scope: EffectScope) -> Bool {
         for (index, token) in tokens.enumerated() {
-            if token.kind == .operatorSymbol, Parser.assignmentOperators.contains(token.text), token.text != "=" {
+            if token.kind == .operatorSymbol, Parser.assignmentOperators.contains(token.text),
+                token.text != "="
+            {
                 return false
             }
             if token.kind == .identifier, ManifestEvaluator.mutatingMethods.contains(token.text), index > 0,
@@ -168,12 +182,17 @@ extension ManifestEvaluator {
                     || signatureTokens.contains($0.text)
             })
         {
-            for token in tokens[..<inIndex] where token.kind == .identifier { inner.elementVariables.insert(token.text) }
+            for token in tokens[..<inIndex] where token.kind == .identifier {
+                inner.elementVariables.insert(token.text)
+            }
             bodyStart = inIndex + 1
         }
         for index in 0..<10 { inner.elementVariables.insert("$\(index)") }
         var body = Array(tokens[bodyStart...])
-        body.append(Token(kind: .endOfFile, text: "", line: tokens.last?.line ?? 0, newlineBefore: true, spaceBefore: true))
+        body.append(
+            Token(
+                kind: .endOfFile, text: "", line: tokens.last?.line ?? 0, newlineBefore: true,
+                spaceBefore: true))
         if var first = body.first, bodyStart < tokens.count {
             first.newlineBefore = true
             body[0] = first

@@ -30,7 +30,8 @@ extension ManifestEvaluator {
                     case .integer(let number): text += String(number)
                     case .boolean(let flag): text += String(flag)
                     case .unknown(let why): return .unknown(why)
-                    default: return unknown("an interpolation of '\(ManifestEvaluator.describe(inner))'", line)
+                    default:
+                        return unknown("an interpolation of '\(ManifestEvaluator.describe(inner))'", line)
                     }
                 }
             }
@@ -92,7 +93,9 @@ extension ManifestEvaluator {
     func evaluateMember(_ base: Expression, _ name: String, line: Int) -> ManifestValue {
         if typePath(base) != nil {
             if extensionMembers.contains(name) {
-                return unknown("'\(ManifestEvaluator.describe(base)).\(name)' is defined in an extension in the manifest", line)
+                return unknown(
+                    "'\(ManifestEvaluator.describe(base)).\(name)' is defined in an extension in the manifest",
+                    line)
             }
             return .member(name)
         }
@@ -130,7 +133,9 @@ extension ManifestEvaluator {
         case .member(let base, let name, _):
             if typePath(base) != nil {
                 if extensionMembers.contains(name) {
-                    return unknown("'\(ManifestEvaluator.describe(callee))(...)' is defined in an extension in the manifest", line)
+                    return unknown(
+                        "'\(ManifestEvaluator.describe(callee))(...)' is defined in an extension in the manifest",
+                        line)
                 }
                 return symbolic(name)
             }
@@ -150,7 +155,9 @@ extension ManifestEvaluator {
             }
         }
         guard op == "+" else {
-            return unknown("the operator '\(op)' in '\(ManifestEvaluator.describe(.binary(op, left, right, line: line)))'", line)
+            return unknown(
+                "the operator '\(op)' in '\(ManifestEvaluator.describe(.binary(op, left, right, line: line)))'",
+                line)
         }
         let rhs = evaluate(right)
         switch (lhs, rhs) {

@@ -6,7 +6,9 @@ extension ManifestEvaluator {
         case .identifier(let name, _) where variables[name] != nil:
             switch op {
             case "=": variables[name] = newValue
-            case "+=": variables[name] = ManifestEvaluator.concatenate(variables[name] ?? .array([]), newValue, line: line)
+            case "+=":
+                variables[name] = ManifestEvaluator.concatenate(
+                    variables[name] ?? .array([]), newValue, line: line)
             default: problem("the operator '\(op)' on '\(name)' is not evaluated", line)
             }
             return
@@ -29,7 +31,9 @@ extension ManifestEvaluator {
         default:
             break
         }
-        if !isHarmless(statement: .assignment(target: target, op: op, value: value, line: line), scope: EffectScope()) {
+        if !isHarmless(
+            statement: .assignment(target: target, op: op, value: value, line: line), scope: EffectScope())
+        {
             problem("the assignment to '\(ManifestEvaluator.describe(target))' is not evaluated", line)
         }
     }
@@ -42,8 +46,10 @@ extension ManifestEvaluator {
             let element = evaluate(first.value)
             var addition: ManifestValue? = nil
             if method == "append", arguments.count == 1 {
-                addition = first.label == "contentsOf" ? element : (first.label == nil ? .array([element]) : nil)
-            } else if method == "insert", arguments.count == 2, first.label == nil, arguments[1].label == "at",
+                addition =
+                    first.label == "contentsOf" ? element : (first.label == nil ? .array([element]) : nil)
+            } else if method == "insert", arguments.count == 2, first.label == nil,
+                arguments[1].label == "at",
                 case .integer(0) = evaluate(arguments[1].value)
             {
                 addition = .array([element])
@@ -71,7 +77,9 @@ extension ManifestEvaluator {
     }
 
     /// Appends to a top-level array variable or a `package` field; false when the receiver is neither.
-    mutating func appendTo(_ receiver: Expression, _ addition: ManifestValue, atStart: Bool, line: Int) -> Bool {
+    mutating func appendTo(_ receiver: Expression, _ addition: ManifestValue, atStart: Bool, line: Int)
+        -> Bool
+    {
         func combine(_ old: ManifestValue) -> ManifestValue {
             atStart
                 ? ManifestEvaluator.concatenate(addition, old, line: line)
@@ -97,7 +105,8 @@ extension ManifestEvaluator {
         case (.unknown, _): return first
         case (_, .unknown): return second
         case (.null, .array): return second
-        default: return .unknown(UnknownValue(reason: "appending to a value that is not an array", line: line))
+        default:
+            return .unknown(UnknownValue(reason: "appending to a value that is not an array", line: line))
         }
     }
 
@@ -108,7 +117,9 @@ extension ManifestEvaluator {
         guard loop.isSimplePattern, loop.whereClause == nil, let name = loop.names.first,
             case .array(let elements) = evaluate(loop.sequence)
         else {
-            problem("a 'for' loop over '\(ManifestEvaluator.describe(loop.sequence))' changes the package", loop.line)
+            problem(
+                "a 'for' loop over '\(ManifestEvaluator.describe(loop.sequence))' changes the package",
+                loop.line)
             return
         }
         let saved = variables
@@ -120,7 +131,8 @@ extension ManifestEvaluator {
         }
         // Names declared inside the body are local to it; restore what they shadowed.
         var restored = variables
-        for key in variables.keys where saved[key] == nil || key == name || loopLocalNames(loop.body).contains(key) {
+        for key in variables.keys
+        where saved[key] == nil || key == name || loopLocalNames(loop.body).contains(key) {
             restored[key] = saved[key]
         }
         variables = restored

@@ -25,7 +25,8 @@ struct ManifestEvaluator {
 
     /// Package properties that do not describe targets, products or dependencies.
     static let irrelevantPackageFields: Set<String> = [
-        "platforms", "swiftLanguageVersions", "swiftLanguageModes", "cLanguageStandard", "cxxLanguageStandard",
+        "platforms", "swiftLanguageVersions", "swiftLanguageModes", "cLanguageStandard",
+        "cxxLanguageStandard",
         "defaultLocalization", "pkgConfig", "providers", "traits",
     ]
 
@@ -49,12 +50,14 @@ struct ManifestEvaluator {
         case .variable(let declaration):
             if declaration.isComputed {
                 variables[declaration.name] = .unknown(
-                    UnknownValue(reason: "'\(declaration.name)' is a computed property", line: declaration.line))
+                    UnknownValue(
+                        reason: "'\(declaration.name)' is a computed property", line: declaration.line))
             } else if let value = declaration.value {
                 variables[declaration.name] = evaluate(value)
             } else {
                 variables[declaration.name] = .unknown(
-                    UnknownValue(reason: "'\(declaration.name)' is declared without a value", line: declaration.line))
+                    UnknownValue(
+                        reason: "'\(declaration.name)' is declared without a value", line: declaration.line))
             }
         case .assignment(let target, let op, let value, let line):
             assign(target, op: op, value: value, line: line)
@@ -66,7 +69,9 @@ struct ManifestEvaluator {
             executeLoop(loop)
         case .ifStatement(let statement):
             if !isHarmless(statement: .ifStatement(statement), scope: EffectScope()) {
-                problem("an 'if' statement whose outcome depends on the build environment changes the package", statement.line)
+                problem(
+                    "an 'if' statement whose outcome depends on the build environment changes the package",
+                    statement.line)
             }
         case .declaration(let declaration):
             if declaration.kind == "extension" {
@@ -101,19 +106,25 @@ struct ManifestEvaluator {
             for name in result.variables.keys.sorted() where seen.insert(name).inserted { names.append(name) }
             merged.declaredNames.formUnion(result.declaredNames)
             merged.extensionMembers.formUnion(result.extensionMembers)
-            for problem in result.problems where !merged.problems.contains(problem) { merged.problems.append(problem) }
+            for problem in result.problems where !merged.problems.contains(problem) {
+                merged.problems.append(problem)
+            }
         }
         for name in names {
             let values = results.compactMap { $0.variables[name] }
             var value = values[0]
-            for other in values.dropFirst() { value = ManifestEvaluator.union(value, other, name: name, line: line) }
+            for other in values.dropFirst() {
+                value = ManifestEvaluator.union(value, other, name: name, line: line)
+            }
             merged.variables[name] = value
         }
         self = merged
     }
 
     /// The union of two values of one variable in different `#if` branches.
-    static func union(_ first: ManifestValue, _ second: ManifestValue, name: String, line: Int) -> ManifestValue {
+    static func union(_ first: ManifestValue, _ second: ManifestValue, name: String, line: Int)
+        -> ManifestValue
+    {
         if first == second { return first }
         switch (first, second) {
         case (.array(let a), .array(let b)):
@@ -130,7 +141,9 @@ struct ManifestEvaluator {
         case (_, .unknown):
             return second
         default:
-            return .unknown(UnknownValue(reason: "'\(name)' has different values in the branches of an '#if'", line: line))
+            return .unknown(
+                UnknownValue(reason: "'\(name)' has different values in the branches of an '#if'", line: line)
+            )
         }
     }
 }

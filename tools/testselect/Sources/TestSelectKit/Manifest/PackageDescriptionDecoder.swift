@@ -16,10 +16,12 @@ struct PackageDescriptionDecoder {
         }
         let name = try string(value.argument("name"), "the package name")
         let products = try list(value.argument("products"), "the products").map(decodeProduct)
-        let dependencies = try list(value.argument("dependencies"), "the package dependencies").map(decodeDependency)
+        let dependencies = try list(value.argument("dependencies"), "the package dependencies").map(
+            decodeDependency)
         let targets = try list(value.argument("targets"), "the targets").map(decodeTarget)
         return DeclaredPackage(
-            name: name, toolsVersion: toolsVersion, products: products, targets: targets, dependencies: dependencies)
+            name: name, toolsVersion: toolsVersion, products: products, targets: targets,
+            dependencies: dependencies)
     }
 
     func decodeProduct(_ value: ManifestValue) throws(Failure) -> DeclaredProduct {
@@ -49,16 +51,20 @@ struct PackageDescriptionDecoder {
 
     func decodeDependency(_ value: ManifestValue) throws(Failure) -> DeclaredPackageDependency {
         if case .unknown(let why) = value { throw why }
-        guard case .call("package", _) = value else { throw fail("a package dependency that is not '.package(...)'") }
+        guard case .call("package", _) = value else {
+            throw fail("a package dependency that is not '.package(...)'")
+        }
         let name = try optionalString(value.argument("name"), "the name of a package dependency")
         if let path = value.argument("path") {
             let text = try string(path, "the path of a package dependency")
             return DeclaredPackageDependency(
-                identity: PackageIdentity.forPath(text), kind: .path, path: RepoPath.normalize(text), name: name)
+                identity: PackageIdentity.forPath(text), kind: .path, path: RepoPath.normalize(text),
+                name: name)
         }
         if let url = value.argument("url") {
             let text = try string(url, "the url of a package dependency")
-            return DeclaredPackageDependency(identity: PackageIdentity.forURL(text), kind: .url, url: text, name: name)
+            return DeclaredPackageDependency(
+                identity: PackageIdentity.forURL(text), kind: .url, url: text, name: name)
         }
         if let id = value.argument("id") {
             let text = try string(id, "the id of a registry dependency")
@@ -74,9 +80,11 @@ struct PackageDescriptionDecoder {
 
     func decodeTarget(_ value: ManifestValue) throws(Failure) -> DeclaredTarget {
         if case .unknown(let why) = value { throw why }
-        guard case .call(let callee, _) = value, let kind = PackageDescriptionDecoder.targetKinds[callee] else {
-            throw fail("a target that is not one of '.target', '.executableTarget', '.testTarget', '.plugin', "
-                + "'.macro', '.systemLibrary', '.binaryTarget'")
+        guard case .call(let callee, _) = value, let kind = PackageDescriptionDecoder.targetKinds[callee]
+        else {
+            throw fail(
+                "a target that is not one of '.target', '.executableTarget', '.testTarget', '.plugin', "
+                    + "'.macro', '.systemLibrary', '.binaryTarget'")
         }
         let name = try string(value.argument("name"), "a target name")
         let what = "target '\(name)'"
@@ -86,10 +94,12 @@ struct PackageDescriptionDecoder {
         if let given = value.argument("sources"), given != .null {
             sources = try strings(given, "the sources of \(what)").map(RepoPath.normalize)
         }
-        let exclude = try strings(value.argument("exclude"), "the excludes of \(what)").map(RepoPath.normalize)
+        let exclude = try strings(value.argument("exclude"), "the excludes of \(what)").map(
+            RepoPath.normalize)
         var resources: [String] = []
         for resource in try list(value.argument("resources"), "the resources of \(what)") {
-            guard case .call(let rule, let arguments) = resource, ["process", "copy", "embedInCode"].contains(rule),
+            guard case .call(let rule, let arguments) = resource,
+                ["process", "copy", "embedInCode"].contains(rule),
                 let first = arguments.first, first.label == nil
             else {
                 if case .unknown(let why) = resource { throw why }
@@ -111,11 +121,13 @@ struct PackageDescriptionDecoder {
                     package: try optionalString(usage.argument("package"), "a plugin package of \(what)")))
         }
         return DeclaredTarget(
-            name: name, kind: kind, path: path, url: url, sources: sources, exclude: exclude, resources: resources,
+            name: name, kind: kind, path: path, url: url, sources: sources, exclude: exclude,
+            resources: resources,
             dependencies: dependencies, plugins: plugins)
     }
 
-    func decodeTargetDependency(_ value: ManifestValue, of target: String) throws(Failure) -> TargetDependency {
+    func decodeTargetDependency(_ value: ManifestValue, of target: String) throws(Failure) -> TargetDependency
+    {
         let what = "a dependency of target '\(target)'"
         switch value {
         case .unknown(let why):
@@ -124,7 +136,8 @@ struct PackageDescriptionDecoder {
             return .byName(name: name, condition: nil)
         case .call("target", _):
             return .target(
-                name: try string(value.argument("name"), what), condition: try condition(value.argument("condition")))
+                name: try string(value.argument("name"), what),
+                condition: try condition(value.argument("condition")))
         case .call("product", _):
             return .product(
                 name: try string(value.argument("name"), what),
@@ -132,7 +145,8 @@ struct PackageDescriptionDecoder {
                 condition: try condition(value.argument("condition")))
         case .call("byName", _):
             return .byName(
-                name: try string(value.argument("name"), what), condition: try condition(value.argument("condition")))
+                name: try string(value.argument("name"), what),
+                condition: try condition(value.argument("condition")))
         default:
             throw fail("\(what) is not a name, '.target', '.product' or '.byName'")
         }
@@ -141,7 +155,9 @@ struct PackageDescriptionDecoder {
     func condition(_ value: ManifestValue?) throws(Failure) -> DependencyCondition? {
         guard let value, value != .null else { return nil }
         if case .unknown(let why) = value { throw why }
-        guard case .call("when", _) = value else { throw fail("a dependency condition that is not '.when(...)'") }
+        guard case .call("when", _) = value else {
+            throw fail("a dependency condition that is not '.when(...)'")
+        }
         var platforms: [String] = []
         for platform in try list(value.argument("platforms"), "the platforms of a condition") {
             switch platform {

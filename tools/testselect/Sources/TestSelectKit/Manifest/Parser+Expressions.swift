@@ -34,21 +34,28 @@ extension Parser {
 
     /// Whether the current operator token is used as a binary operator (spaces on both sides or on neither).
     var isBinaryOperator: Bool {
-        guard current.kind == .operatorSymbol, !Parser.assignmentOperators.contains(current.text) else { return false }
+        guard current.kind == .operatorSymbol, !Parser.assignmentOperators.contains(current.text) else {
+            return false
+        }
         if current.text == "?" || current.text == "->" { return false }
         let spaceAfter = peek().spaceBefore
         if current.newlineBefore { return spaceAfter }
         return current.spaceBefore == spaceAfter
     }
 
-    mutating func parseBinary(minimum: Int, trailingClosures: Bool) throws(ManifestSyntaxError) -> Expression {
+    mutating func parseBinary(minimum: Int, trailingClosures: Bool) throws(ManifestSyntaxError) -> Expression
+    {
         var left = try parsePrefixed(trailingClosures: trailingClosures)
         while true {
-            if current.kind == .identifier, current.text == "as" || current.text == "is", !current.newlineBefore {
+            if current.kind == .identifier, current.text == "as" || current.text == "is",
+                !current.newlineBefore
+            {
                 let line = current.line
                 var op = current.text
                 advance()
-                if current.kind == .operatorSymbol, current.text == "?" || current.text == "!", !current.spaceBefore {
+                if current.kind == .operatorSymbol, current.text == "?" || current.text == "!",
+                    !current.spaceBefore
+                {
                     op += current.text
                     advance()
                 }
@@ -62,7 +69,8 @@ extension Parser {
             guard precedence > minimum else { return left }
             let line = current.line
             advance()
-            let right = try parseBinary(minimum: op == "??" ? precedence - 1 : precedence, trailingClosures: trailingClosures)
+            let right = try parseBinary(
+                minimum: op == "??" ? precedence - 1 : precedence, trailingClosures: trailingClosures)
             left = .binary(op, left, right, line: line)
         }
     }
@@ -72,7 +80,9 @@ extension Parser {
         if current.kind == .identifier, current.text == "try" || current.text == "await" {
             var word = current.text
             advance()
-            if current.kind == .operatorSymbol, current.text == "?" || current.text == "!", !current.spaceBefore {
+            if current.kind == .operatorSymbol, current.text == "?" || current.text == "!",
+                !current.spaceBefore
+            {
                 word += current.text
                 advance()
             }
@@ -128,7 +138,9 @@ extension Parser {
         }
     }
 
-    mutating func parseBracketed(_ token: Token, trailingClosures: Bool) throws(ManifestSyntaxError) -> Expression {
+    mutating func parseBracketed(_ token: Token, trailingClosures: Bool) throws(ManifestSyntaxError)
+        -> Expression
+    {
         let line = token.line
         switch token.text {
         case ".":
@@ -165,7 +177,10 @@ extension Parser {
                 parts.append(.text(text))
             case .interpolation(let inner):
                 var tokens = inner
-                tokens.append(Token(kind: .endOfFile, text: "", line: current.line, newlineBefore: true, spaceBefore: true))
+                tokens.append(
+                    Token(
+                        kind: .endOfFile, text: "", line: current.line, newlineBefore: true, spaceBefore: true
+                    ))
                 var parser = Parser(tokens: tokens)
                 let arguments = try parser.parseArgumentList(close: nil)
                 guard arguments.count == 1, arguments[0].label == nil else {
@@ -246,7 +261,9 @@ extension Parser {
         return arguments
     }
 
-    mutating func parsePostfix(_ base: Expression, trailingClosures: Bool) throws(ManifestSyntaxError) -> Expression {
+    mutating func parsePostfix(_ base: Expression, trailingClosures: Bool) throws(ManifestSyntaxError)
+        -> Expression
+    {
         var expression = base
         while true {
             let token = current
@@ -276,7 +293,8 @@ extension Parser {
                     let label = current.text
                     advance()
                     advance()
-                    arguments.append(CallArgument(label: label, value: .closure(try skipBalanced(), line: current.line)))
+                    arguments.append(
+                        CallArgument(label: label, value: .closure(try skipBalanced(), line: current.line)))
                 }
                 if case .call(let callee, let existing, let callLine) = expression {
                     expression = .call(callee, existing + arguments, line: callLine)

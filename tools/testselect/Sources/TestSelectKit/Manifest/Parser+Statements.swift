@@ -31,11 +31,15 @@ extension Parser {
             case .endOfFile:
                 if isAtEnd { return statements }
                 if current.isPunctuation("}") { throw error("unexpected '}'") }
-                if current.kind == .directive, current.text != "if" { throw error("unexpected '#\(current.text)'") }
+                if current.kind == .directive, current.text != "if" {
+                    throw error("unexpected '#\(current.text)'")
+                }
             case .closingBrace:
                 if current.isPunctuation("}") { return statements }
                 if isAtEnd { throw error("missing '}'") }
-                if current.kind == .directive, current.text != "if" { throw error("unexpected '#\(current.text)'") }
+                if current.kind == .directive, current.text != "if" {
+                    throw error("unexpected '#\(current.text)'")
+                }
             case .directive:
                 if current.kind == .directive, current.text != "if" { return statements }
                 if isAtEnd { throw error("missing '#endif'") }
@@ -90,7 +94,9 @@ extension Parser {
     mutating func parseExpressionStatement() throws(ManifestSyntaxError) -> Statement {
         let line = current.line
         let expression = try parseExpression()
-        if current.kind == .operatorSymbol, Parser.assignmentOperators.contains(current.text), !current.newlineBefore {
+        if current.kind == .operatorSymbol, Parser.assignmentOperators.contains(current.text),
+            !current.newlineBefore
+        {
             let op = current.text
             advance()
             return .assignment(target: expression, op: op, value: try parseExpression(), line: line)
@@ -114,7 +120,9 @@ extension Parser {
         }
         if current.isPunctuation("{") {
             _ = try skipBalanced()
-            return .variable(VariableDeclaration(isConstant: isConstant, name: name, value: nil, isComputed: true, line: line))
+            return .variable(
+                VariableDeclaration(
+                    isConstant: isConstant, name: name, value: nil, isComputed: true, line: line))
         }
         var value: Expression? = nil
         if current.isOperator("=") {
@@ -125,7 +133,9 @@ extension Parser {
             try skipStatementRest()
             return .unsupported("several variables in one declaration", line: line)
         }
-        return .variable(VariableDeclaration(isConstant: isConstant, name: name, value: value, isComputed: false, line: line))
+        return .variable(
+            VariableDeclaration(
+                isConstant: isConstant, name: name, value: value, isComputed: false, line: line))
     }
 
     mutating func parseForLoop() throws(ManifestSyntaxError) -> ForLoop {
@@ -215,7 +225,9 @@ extension Parser {
         let line = current.line
         let kind = current.text
         advance()
-        if kind == "operator" || (["prefix", "postfix", "infix"].contains(kind) && current.isIdentifier("operator")) {
+        if kind == "operator"
+            || (["prefix", "postfix", "infix"].contains(kind) && current.isIdentifier("operator"))
+        {
             try skipStatementRest()
             return Declaration(kind: "operator", name: "", memberNames: [], line: line)
         }
@@ -261,11 +273,14 @@ extension Parser {
         while !isAtEnd {
             if position > startPosition, current.newlineBefore {
                 let continues =
-                    current.isIdentifier("else") || current.isIdentifier("catch") || current.isIdentifier("while")
+                    current.isIdentifier("else") || current.isIdentifier("catch")
+                    || current.isIdentifier("while")
                     || current.isPunctuation(".") || current.isPunctuation("{") || isBinaryOperator
                 if !continues { return }
             }
-            if current.isPunctuation("}") || current.kind == .directive || current.isPunctuation(";") { return }
+            if current.isPunctuation("}") || current.kind == .directive || current.isPunctuation(";") {
+                return
+            }
             if current.isPunctuation("(") || current.isPunctuation("[") || current.isPunctuation("{") {
                 _ = try skipBalanced()
             } else {

@@ -83,7 +83,9 @@ struct Parser {
 
     /// Skips a type (`[String: Int]`, `Target.Dependency?`, `(Int) -> Void`, `some Sequence<Int>`).
     mutating func skipType() throws(ManifestSyntaxError) {
-        while current.kind == .identifier, ["some", "any", "inout", "borrowing", "consuming"].contains(current.text) {
+        while current.kind == .identifier,
+            ["some", "any", "inout", "borrowing", "consuming"].contains(current.text)
+        {
             advance()
         }
         while current.isPunctuation("@") {
@@ -115,14 +117,20 @@ struct Parser {
 
     /// Skips `<...>` right after a type name when it looks like generic arguments.
     mutating func skipGenericArguments() {
-        guard current.kind == .operatorSymbol, current.text.hasPrefix("<"), !current.spaceBefore else { return }
+        guard current.kind == .operatorSymbol, current.text.hasPrefix("<"), !current.spaceBefore else {
+            return
+        }
         var depth = 0
         var index = position
         while index < tokens.count {
             let token = tokens[index]
             if token.kind == .operatorSymbol {
                 for scalar in token.text.unicodeScalars {
-                    if scalar == "<" { depth += 1 } else if scalar == ">" { depth -= 1 } else if scalar != "?" {
+                    if scalar == "<" {
+                        depth += 1
+                    } else if scalar == ">" {
+                        depth -= 1
+                    } else if scalar != "?" {
                         return
                     }
                 }

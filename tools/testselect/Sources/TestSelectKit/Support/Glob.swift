@@ -115,7 +115,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             let c = pattern[i]
             if c == UInt8(ascii: "]"), !first { return (matched != negate, i + 1) }
             first = false
-            if i + 2 < pattern.endIndex, pattern[i + 1] == UInt8(ascii: "-"), pattern[i + 2] != UInt8(ascii: "]") {
+            if i + 2 < pattern.endIndex, pattern[i + 1] == UInt8(ascii: "-"),
+                pattern[i + 2] != UInt8(ascii: "]")
+            {
                 if c <= byte, byte <= pattern[i + 2] { matched = true }
                 i += 3
             } else {

@@ -18,7 +18,9 @@ extension JSONValue {
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        guard parser.index == parser.bytes.count else {
+            throw parser.error("unexpected text after the JSON value")
+        }
         return value
     }
 }

@@ -23,7 +23,8 @@ public protocol ProcessRunning: Sendable {
     ///   - directory: the working directory, or nil for the current one.
     ///   - input: bytes written to its standard input, then closed.
     /// - Throws: `ProcessRunnerError` when the program cannot be started.
-    func run(_ command: String, _ arguments: [String], in directory: String?, input: Data?) throws -> ProcessOutput
+    func run(_ command: String, _ arguments: [String], in directory: String?, input: Data?) throws
+        -> ProcessOutput
 }
 
 extension ProcessRunning {
@@ -92,8 +93,10 @@ public struct SystemProcessRunner: ProcessRunning {
         group.wait()
         process.waitUntilExit()
         let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessOutput(status: status, stdout: stdout, stderr: String(decoding: stderrBox.data, as: UTF8.self))
+            process.terminationReason == .uncaughtSignal
+            ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessOutput(
+            status: status, stdout: stdout, stderr: String(decoding: stderrBox.data, as: UTF8.self))
     }
 
     /// Finds an executable on `PATH`.

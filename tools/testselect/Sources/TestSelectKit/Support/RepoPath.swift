@@ -44,7 +44,8 @@ public enum RepoPath {
         if directory == "." { return !path.hasPrefix("../") && path != ".." }
         guard path.hasPrefix(directory) else { return false }
         if path.utf8.count == directory.utf8.count { return true }
-        return path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: directory.utf8.count)] == UInt8(ascii: "/")
+        return path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: directory.utf8.count)]
+            == UInt8(ascii: "/")
     }
 
     /// The path of `path` relative to `directory`, or nil when it is not inside it.

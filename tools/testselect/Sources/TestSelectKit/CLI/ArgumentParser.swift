@@ -1,0 +1,130 @@
+/// Bad command-line usage (exit code 64).
+public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError {
+    /// An option the command does not know.
+    case unknownOption(String, command: String, suggestion: String?)
+    /// An option given without its value.
+    case missingValue(String)
+    /// An option or positional with an unusable value.
+    case invalidValue(option: String, value: String, expected: String)
+    /// A required positional argument is missing.
+    case missingArgument(String)
+    /// More positional arguments than the command takes.
+    case unexpectedArgument(String, command: String)
+    /// Two options that cannot be used together.
+    case conflictingOptions(String, String)
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let option, let command, let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown option '\(option)' for '\(command)'\(hint); see '\(command) --help'"
+        case .missingValue(let option):
+            return "option '\(option)' needs a value"
+        case .invalidValue(let option, let value, let expected):
+            return "invalid value '\(value)' for '\(option)'; expected \(expected)"
+        case .missingArgument(let name):
+            return "missing argument \(name)"
+        case .unexpectedArgument(let argument, let command):
+            return "unexpected argument '\(argument)'; see '\(command) --help'"
+        case .conflictingOptions(let first, let second):
+            return "'\(first)' and '\(second)' cannot be used together"
+        }
+    }
+
+    public var isBadInput: Bool { true }
+}
+
+/// The values given on a command line, by canonical name.
+public struct ParsedArguments: Sendable {
+    var flags: Set<String> = []
+    var options: [String: String] = [:]
+    var positionals: [String: String] = [:]
+
+    /// Whether a flag was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of an option, if given.
+    public func option(_ name: String) -> String? { options[name] }
+
+    /// The value of a positional argument, if given.
+    public func positional(_ name: String) -> String? { positionals[name] }
+}
+
+/// A small argument parser: `--name value`, `--name=value`, flags, positionals, and `--` to end options.
+public enum ArgumentParser {
+    /// Parses arguments for a command.
+    ///
+    /// - Parameters:
+    ///   - arguments: the words after the command name.
+    ///   - configuration: what the command accepts.
+    ///   - commandName: the full command name, for messages (`testselect graph`).
+    public static func parse(
+        _ arguments: [String], for configuration: CommandConfiguration, commandName: String
+    )
+        throws(UsageError) -> ParsedArguments
+    {
+        var parsed = ParsedArguments()
+        let positionals = configuration.arguments.filter {
+            if case .positional = $0.kind { return true }
+            return false
+        }
+        var nextPositional = 0
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if !optionsEnded, word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded, word.hasPrefix("-"), word != "-" {
+                var name = word
+                var inlineValue: String? = nil
+                if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
+                    name = String(word[..<equals])
+                    inlineValue = String(word[word.index(after: equals)...])
+                }
+                guard let definition = configuration.arguments.first(where: { $0.names.contains(name) })
+                else {
+                    let known = configuration.arguments.flatMap(\.names) + ["--help"]
+                    throw .unknownOption(
+                        name, command: commandName, suggestion: NearMatch.closest(to: name, among: known))
+                }
+                switch definition.kind {
+                case .flag:
+                    guard inlineValue == nil else {
+                        throw .invalidValue(option: name, value: inlineValue ?? "", expected: "no value")
+                    }
+                    parsed.flags.insert(definition.name)
+                case .option:
+                    if let inlineValue {
+                        parsed.options[definition.name] = inlineValue
+                    } else {
+                        guard index < arguments.count else { throw .missingValue(name) }
+                        parsed.options[definition.name] = arguments[index]
+                        index += 1
+                    }
+                case .positional:
+                    break
+                }
+                continue
+            }
+            guard nextPositional < positionals.count else {
+                throw .unexpectedArgument(word, command: commandName)
+            }
+            parsed.positionals[positionals[nextPositional].name] = word
+            nextPositional += 1
+        }
+        return parsed
+    }
+
+    /// Whether the words ask for help (`-h`/`--help` before any `--`).
+    public static func asksForHelp(_ arguments: [String]) -> Bool {
+        for word in arguments {
+            if word == "--" { return false }
+            if word == "-h" || word == "--help" { return true }
+        }
+        return false
+    }
+}

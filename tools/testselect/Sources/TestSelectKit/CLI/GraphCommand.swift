@@ -1,0 +1,67 @@
+/// `testselect graph`: print the package and target graph.
+public struct GraphCommand: TestSelectCommand {
+    /// Output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        case json, dot, mermaid
+    }
+
+    public static let configuration = CommandConfiguration(
+        name: "graph",
+        abstract: "Print the package and target graph read from every manifest.",
+        discussion: """
+            JSON (schema 'testselect-graph/1') describes each package as SwiftPM would load it. DOT and Mermaid
+            draw packages as boxes of targets; with '--base' or '--changed-files', changed targets (red) and
+            selected suites (yellow) are highlighted. Works on a plain directory that is not a git repository.
+
+            EXAMPLES:
+              testselect graph --format json
+              testselect graph --format dot --base origin/main | dot -Tsvg > graph.svg
+            """,
+        arguments: SelectionOptions.arguments + [
+            .option("--format", value: "format", help: "json (default), dot or mermaid.")
+        ])
+
+    /// Where to look and, optionally, what changed.
+    public var options: SelectionOptions
+    /// The raw `--format` value.
+    public var formatName: String
+
+    public init(arguments: ParsedArguments) throws {
+        options = SelectionOptions(arguments: arguments)
+        formatName = arguments.option("--format") ?? Format.json.rawValue
+    }
+
+    public func validate() throws {
+        try options.validate()
+        guard Format(rawValue: formatName) != nil else {
+            throw UsageError.invalidValue(
+                option: "--format", value: formatName,
+                expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    public func run(in context: CommandContext) throws -> Int32 {
+        let graph: ResolvedGraph
+        var highlight: GraphDiagramFormatter.Highlight? = nil
+        if options.describesChange {
+            let outcome = try options.select(in: context)
+            graph = outcome.head
+            highlight = GraphDiagramFormatter.Highlight(outcome.selection)
+        } else {
+            let workspace = try options.workspace(in: context)
+            graph = try workspace.graph(of: try workspace.headSnapshot(revision: options.head))
+            for warning in graph.warnings { context.warn(warning) }
+            for package in graph.packages {
+                if case .unreadable(let reason) = package.loaded.reading {
+                    context.warn("cannot read the manifest of '\(package.directory)': \(reason)")
+                }
+            }
+        }
+        switch Format(rawValue: formatName) ?? .json {
+        case .json: context.output.write(GraphJSONFormatter.format(graph))
+        case .dot: context.output.write(GraphDiagramFormatter.dot(graph, highlight: highlight))
+        case .mermaid: context.output.write(GraphDiagramFormatter.mermaid(graph, highlight: highlight))
+        }
+        return 0
+    }
+}

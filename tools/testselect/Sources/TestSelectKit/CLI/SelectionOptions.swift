@@ -1,0 +1,103 @@
+import Foundation
+
+/// Options shared by every command that computes a selection (`--repo`, `--base`, `--head`, ...).
+public struct SelectionOptions: Sendable {
+    /// The repository (`--repo`).
+    public var repository: String?
+    /// The base revision (`--base`).
+    public var base: String?
+    /// The head revision (`--head`).
+    public var head: String?
+    /// A file listing changed files, or `-` (`--changed-files`).
+    public var changedFiles: String?
+    /// Whether `swift package dump-package` must never run (`--no-dump-package`).
+    public var noDumpPackage: Bool
+
+    /// The argument definitions.
+    public static let arguments: [ArgumentDefinition] = [
+        repository,
+        .option(
+            "--base", value: "rev",
+            help:
+                "Compare with the merge-base of this revision and head (default: origin/HEAD, origin/main, main, master)."
+        ),
+        .option(
+            "--head", value: "rev",
+            help: "The head revision (default: HEAD plus staged, unstaged and untracked files)."),
+        .option(
+            "--changed-files", value: "file",
+            help:
+                "Read changed files from this file ('-' for stdin): paths, or 'git diff --name-status' lines."
+        ),
+        noDumpPackage,
+    ]
+
+    /// `--repo`.
+    public static let repository = ArgumentDefinition.option(
+        "--repo", value: "dir", help: "The repository (default: the git top level of the current directory).")
+
+    /// `--no-dump-package`.
+    public static let noDumpPackage = ArgumentDefinition.flag(
+        "--no-dump-package",
+        help:
+            "Never run 'swift package dump-package'; manifests the static reader cannot evaluate are unreadable."
+    )
+
+    /// Reads the options.
+    public init(arguments: ParsedArguments) {
+        repository = arguments.option("--repo")
+        base = arguments.option("--base")
+        head = arguments.option("--head")
+        changedFiles = arguments.option("--changed-files")
+        noDumpPackage = arguments.flag("--no-dump-package")
+    }
+
+    /// Whether the options describe a change (so diagrams can highlight it).
+    public var describesChange: Bool { base != nil || changedFiles != nil }
+
+    /// Checks values.
+    public func validate() throws(UsageError) {
+        for (name, value) in [
+            ("--repo", repository), ("--base", base), ("--head", head), ("--changed-files", changedFiles),
+        ] {
+            if let value, value.isEmpty {
+                throw .invalidValue(option: name, value: value, expected: "a non-empty value")
+            }
+        }
+    }
+
+    /// Opens the workspace these options name.
+    public func workspace(in context: CommandContext) throws -> Workspace {
+        let dumpPackage =
+            noDumpPackage
+            ? nil
+            : DumpPackageReader(
+                swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", runner: context.runner)
+        return try Workspace.open(
+            repository: repository, currentDirectory: context.currentDirectory,
+            loader: ManifestLoader(dumpPackage: dumpPackage), runner: context.runner)
+    }
+
+    /// Computes the selection, printing warnings.
+    public func select(in context: CommandContext) throws -> SelectionOutcome {
+        let workspace = try workspace(in: context)
+        var listed: [ChangedFile]? = nil
+        if let changedFiles {
+            let text: String
+            if changedFiles == "-" {
+                text = context.readStandardInput()
+            } else {
+                let path = Workspace.absolute(changedFiles, from: context.currentDirectory)
+                guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw WorkspaceError.unreadableChangedFiles(changedFiles)
+                }
+                text = contents
+            }
+            let root = workspace.root
+            listed = ChangeDetector.parseList(text) { FileSystemProbe.exists(root + "/" + $0) }
+        }
+        let outcome = try workspace.select(base: base, head: head, listed: listed)
+        for warning in outcome.selection.warnings { context.warn(warning) }
+        return outcome
+    }
+}

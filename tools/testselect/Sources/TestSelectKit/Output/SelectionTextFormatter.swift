@@ -1,0 +1,44 @@
+/// The human-readable form of a selection (`--format text`): grouped by package, each suite with its reasons.
+public enum SelectionTextFormatter {
+    /// Renders the selection.
+    public static func format(_ selection: Selection) -> String {
+        var lines: [String] = []
+        let base = selection.base.map { "base \($0.prefix(10))" } ?? "no base"
+        let head = selection.head.map { "head \($0.prefix(10))" } ?? "head: the working tree"
+        let count = selection.changedFiles.count
+        lines.append("\(base), \(head): \(count) changed file\(count == 1 ? "" : "s")")
+        for reason in selection.runAllReasons { lines.append("running everything: \(reason)") }
+        let total = selection.selected.count + selection.skipped.count
+        lines.append("")
+        if selection.selected.isEmpty {
+            lines.append("selected 0 of \(total) suites: nothing to run")
+        } else {
+            lines.append("selected \(selection.selected.count) of \(total) suites:")
+        }
+        var currentPackage: String? = nil
+        for suite in selection.selected {
+            if suite.package != currentPackage {
+                lines.append("  \(suite.package)")
+                currentPackage = suite.package
+            }
+            let name = suite.target == "*" ? "* (every test of the package)" : suite.target
+            lines.append("    \(name)")
+            for reason in suite.reasons { lines.append("      " + describe(reason)) }
+        }
+        if !selection.unownedFiles.isEmpty {
+            lines.append("")
+            lines.append("unowned files (in no target; they select nothing unless under a package's Tests/):")
+            for file in selection.unownedFiles { lines.append("  \(file)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One reason as a line: `dependency-changed: path (via A -> B)`.
+    public static func describe(_ reason: Selection.Reason) -> String {
+        var text = reason.kind.rawValue
+        if let file = reason.file { text += ": \(file)" }
+        if !reason.via.isEmpty { text += " (via \(reason.via.joined(separator: " -> ")))" }
+        if let detail = reason.detail { text += " [\(detail)]" }
+        return text
+    }
+}

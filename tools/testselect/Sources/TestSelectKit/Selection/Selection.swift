@@ -1,0 +1,73 @@
+/// The suites a change must run, each with its reasons: the result of `Selector`.
+public struct Selection: Sendable {
+    /// Why a suite is selected.
+    public enum ReasonKind: String, Sendable, Hashable, CaseIterable {
+        case fileChanged = "file-changed"
+        case dependencyChanged = "dependency-changed"
+        case manifestChanged = "manifest-changed"
+        case resolvedChanged = "resolved-changed"
+        case extraInput = "extra-input"
+        case unownedFile = "unowned-file"
+        case alwaysRun = "always-run"
+        case globalFile = "global-file"
+        case manifestUnreadable = "manifest-unreadable"
+        case noMergeBase = "no-merge-base"
+    }
+
+    /// One reason: its kind, the file behind it, and the chain of targets from the suite's direct
+    /// dependency down to the changed target.
+    public struct Reason: Sendable, Hashable {
+        public var kind: ReasonKind
+        public var file: String?
+        public var via: [String]
+        /// Extra words for reasons that need them (why a manifest is unreadable).
+        public var detail: String?
+
+        /// Creates a reason.
+        public init(kind: ReasonKind, file: String? = nil, via: [String] = [], detail: String? = nil) {
+            self.kind = kind
+            self.file = file
+            self.via = via
+            self.detail = detail
+        }
+    }
+
+    /// A selected suite.
+    public struct Suite: Sendable, Hashable {
+        /// Repository-relative package directory.
+        public var package: String
+        /// Test target name (`*`: every test of an unreadable package).
+        public var target: String
+        /// Why it is selected.
+        public var reasons: [Reason]
+    }
+
+    /// A target named by its package directory and name.
+    public struct TargetReference: Sendable, Hashable {
+        /// Repository-relative package directory.
+        public var package: String
+        /// Target name.
+        public var target: String
+    }
+
+    /// The base commit (the merge-base), when known.
+    public var base: String?
+    /// The head commit, or nil for the working tree.
+    public var head: String?
+    /// Every changed file.
+    public var changedFiles: [ChangedFile]
+    /// Whether every suite is selected.
+    public var runAll: Bool
+    /// Why every suite is selected.
+    public var runAllReasons: [String]
+    /// Changed files in no target (ignored files excluded).
+    public var unownedFiles: [String]
+    /// Selected suites, sorted by package then target.
+    public var selected: [Suite]
+    /// Suites not selected, sorted.
+    public var skipped: [TargetReference]
+    /// Targets owning a changed file (at head), sorted: what diagrams highlight as changed.
+    public var changedTargets: [TargetReference]
+    /// Things the user should know (unknown config names, unreadable manifests, linking problems).
+    public var warnings: [String]
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A repository opened for testselect: where it is, how to read its states, and its graphs.
+///
+/// ```swift
+/// let workspace = try Workspace.open(repository: nil, currentDirectory: cwd)
+/// let head = try workspace.headState(revision: nil)
+/// let graph = try workspace.graph(of: head.snapshot)
+/// ```
+public struct Workspace: Sendable {
+    /// The absolute path of the repository (its git top level, or the plain directory).
+    public let root: String
+    /// Git, or nil when the directory is not a git repository.
+    public let git: Git?
+    /// Reads manifests.
+    public let loader: ManifestLoader
+
+    /// The repository directory's name (the identity of a root package).
+    public var name: String { URL(fileURLWithPath: root).lastPathComponent }
+
+    /// Opens the repository at `repository` (default: the git top level of `currentDirectory`).
+    ///
+    /// A directory that is not in a git repository is opened as a plain directory.
+    /// - Throws: `WorkspaceError.notADirectory` when the path does not exist.
+    public static func open(
+        repository: String?, currentDirectory: String, loader: ManifestLoader = ManifestLoader(),
+        runner: any ProcessRunning = SystemProcessRunner()
+    ) throws -> Workspace {
+        let start = repository.map { absolute($0, from: currentDirectory) } ?? currentDirectory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw WorkspaceError.notADirectory(repository ?? start)
+        }
+        if let top = try Git.topLevel(of: start, runner: runner) {
+            return Workspace(root: top, git: Git(root: top, runner: runner), loader: loader)
+        }
+        return Workspace(root: URL(fileURLWithPath: start).standardized.path, git: nil, loader: loader)
+    }
+
+    static func absolute(_ path: String, from directory: String) -> String {
+        let url =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory + "/" + path)
+        return url.standardized.path
+    }
+
+    /// The head state: a commit when `revision` is given, else the working tree (or the plain directory).
+    public func headSnapshot(revision: String?) throws -> any RepositorySnapshot {
+        guard let git else {
+            if let revision { throw GitError.unknownRevision(revision) }
+            return DirectorySnapshot(root: root)
+        }
+        if let revision {
+            guard let sha = try git.commit(revision) else { throw GitError.unknownRevision(revision) }
+            return RevisionSnapshot(git: git, revision: sha)
+        }
+        return try WorkingTreeSnapshot(git: git)
+    }
+
+    /// Discovers, reads and links the packages of one state.
+    public func graph(of snapshot: any RepositorySnapshot) throws -> ResolvedGraph {
+        let listing = try snapshot.listing()
+        let found = ManifestDiscovery.packages(in: listing)
+        let loaded = try loader.load(found, from: snapshot)
+        return ResolvedGraph.build(packages: loaded, listing: listing, repositoryName: name)
+    }
+
+    /// The configuration of a state: its `.testselect.json`, or the defaults.
+    public func config(of snapshot: any RepositorySnapshot) throws -> TestSelectConfig {
+        guard let text = try snapshot.contents(of: [TestSelectConfig.fileName])[TestSelectConfig.fileName]
+        else {
+            return .defaults
+        }
+        return try TestSelectConfig.parse(text)
+    }
+}
+
+/// Errors opening a repository.
+public enum WorkspaceError: Error, CustomStringConvertible, Equatable, BadInputError {
+    /// The path given as the repository is not a directory.
+    case notADirectory(String)
+    /// The changed-files list could not be read.
+    case unreadableChangedFiles(String)
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let path):
+            return "'\(path)' is not a directory; pass an existing repository with '--repo DIR'"
+        case .unreadableChangedFiles(let path):
+            return
+                "cannot read the changed-files list '\(path)'; pass a readable file, or '-' for standard input"
+        }
+    }
+
+    public var isBadInput: Bool { true }
+}
