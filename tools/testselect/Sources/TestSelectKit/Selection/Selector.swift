@@ -30,6 +30,9 @@ public struct Selector {
         var target: Int
         var kind: Selection.ReasonKind
         var file: String
+        /// A suite of a package that only declares a dependency on a changed package: it is selected
+        /// directly, unless a target chain already explains it.
+        var packageLevel = false
     }
 
     /// Computes the selection for a change set.
@@ -104,7 +107,8 @@ public struct Selector {
             }
             for dependent in packageDependents(of: package, in: graph) {
                 for target in graph.packages[dependent].targets where graph.targets[target].isSuite {
-                    state.seeds.append(Seed(side: side, target: target, kind: kind, file: path))
+                    state.seeds.append(
+                        Seed(side: side, target: target, kind: kind, file: path, packageLevel: true))
                 }
             }
             return
@@ -151,7 +155,8 @@ public struct Selector {
             guard let byKind = groups[side] else { continue }
             let graph = side == .head ? head : (base ?? head)
             for kind in Selection.ReasonKind.allCases {
-                guard let seeds = byKind[kind] else { continue }
+                guard let all = byKind[kind] else { continue }
+                let seeds = all.filter { !$0.packageLevel }
                 var fileOf: [Int: String] = [:]
                 for seed in seeds where fileOf[seed.target] == nil { fileOf[seed.target] = seed.file }
                 let reach = GraphAlgorithms.breadthFirst(
@@ -170,6 +175,13 @@ public struct Selector {
                     if kind == .fileChanged, node != source { reasonKind = .dependencyChanged }
                     let via = GraphAlgorithms.pathToSource(node, in: reach).map { graph.targets[$0].name }
                     state.add(Selection.Reason(kind: reasonKind, file: fileOf[source], via: via), to: suite)
+                }
+                for seed in all where seed.packageLevel && !reach.reached(seed.target) {
+                    let target = graph.targets[seed.target]
+                    let directory = graph.packages[target.package].directory
+                    let suite =
+                        side == .head ? seed.target : head.target(directory: directory, name: target.name)
+                    if let suite { state.add(Selection.Reason(kind: kind, file: seed.file), to: suite) }
                 }
             }
         }

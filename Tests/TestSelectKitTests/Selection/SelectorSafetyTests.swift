@@ -1,0 +1,152 @@
+import TestSelectKit
+import TestSelectTestSupport
+import Testing
+
+/// Cases where testselect cannot be precise and must select more, saying why.
+@Suite struct SelectorSafetyTests {
+    static let unevaluable = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        func makeTargets() -> [Target] {
+            [.target(name: "Gen"), .testTarget(name: "GenTests", dependencies: ["Gen"])]
+        }
+
+        let package = Package(name: "gen", targets: makeTargets())
+        """
+
+    @Test func unreadableManifestSelectsAllItsTestsOnAnyChange() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(MonorepoFixture.files)
+            try repo.write("packages/gen/Package.swift", SelectorSafetyTests.unevaluable)
+            try repo.write("packages/gen/Sources/Gen/Gen.swift", "// gen\n")
+            let base = try repo.commitAll()
+            try repo.touch("services/worker/Sources/Worker/Worker.swift")
+            let selection = try repo.select(base: base)
+            selection.check()
+                .selects("packages/gen:*", because: .manifestUnreadable, file: "packages/gen/Package.swift")
+                .selects("services/worker:WorkerTests")
+            #expect(selection.warnings.contains { $0.contains("packages/gen") && $0.contains("makeTargets") })
+        }
+    }
+
+    @Test func unreadablePackageChangeSelectsItsDependents() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(MonorepoFixture.files)
+            try repo.write("packages/gen/Package.swift", SelectorSafetyTests.unevaluable)
+            try repo.write("packages/gen/Sources/Gen/Gen.swift", "// gen\n")
+            try repo.write(
+                "services/uses-gen/Package.swift",
+                """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "uses-gen",
+                    dependencies: [.package(path: "../../packages/gen")],
+                    targets: [.testTarget(name: "UsesGenTests", dependencies: [.product(name: "Gen", package: "gen")])]
+                )
+                """)
+            let base = try repo.commitAll()
+            try repo.touch("packages/gen/Sources/Gen/Gen.swift")
+            try repo.select(base: base).check()
+                .selectsExactly(["packages/gen:*", "services/uses-gen:UsesGenTests"])
+                .selects("services/uses-gen:UsesGenTests", because: .dependencyChanged, via: ["*"])
+        }
+    }
+
+    @Test func shallowCloneWithoutMergeBaseRunsEverything() throws {
+        try withTemporaryRepository(name: "origin") { origin in
+            try origin.writeMonorepo()
+            try origin.touch("packages/core/Sources/Core/Core.swift")
+            try origin.commitAll("second")
+            try origin.git("checkout", "-q", "-b", "feature")
+            try origin.touch("services/worker/Sources/Worker/Worker.swift")
+            try origin.commitAll("feature work")
+            try origin.git("checkout", "-q", "main")
+            try origin.touch("packages/shared-utils/Sources/Utils/Utils.swift")
+            try origin.commitAll("main moves on")
+            try withTemporaryDirectory { directory in
+                let clone = directory + "/clone"
+                try origin.git(
+                    "clone", "-q", "--depth", "1", "--no-single-branch", "file://\(origin.root)", clone)
+                let workspace = try Workspace.open(
+                    repository: clone, currentDirectory: clone, loader: ManifestLoader(dumpPackage: nil))
+                try SystemProcessRunner().run("git", ["checkout", "-q", "feature"], in: clone)
+                let selection = try workspace.select(base: "origin/main", head: nil, listed: nil).selection
+                selection.check()
+                    .runsAll(reasonContaining: "shallow clone")
+                    .selectsExactly(MonorepoFixture.suites)
+                    .selects("packages/core:CoreTests", because: .noMergeBase)
+            }
+        }
+    }
+
+    @Test func unknownRevisionIsBadInput() throws {
+        try withTemporaryRepository { repo in
+            try repo.writeMonorepo()
+            #expect(throws: GitError.unknownRevision("no-such-branch")) {
+                try repo.select(base: "no-such-branch")
+            }
+        }
+    }
+
+    @Test func notAGitRepositoryIsBadInput() throws {
+        try withTemporaryDirectory { directory in
+            let workspace = try Workspace.open(
+                repository: directory, currentDirectory: directory, loader: ManifestLoader(dumpPackage: nil))
+            #expect(throws: GitError.notARepository(directory)) {
+                try workspace.select(base: nil, head: nil, listed: nil)
+            }
+        }
+    }
+
+    @Test func ifConfigInManifestTakesTheUnionOfBranches() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(MonorepoFixture.files)
+            try repo.write(
+                "services/platform/Package.swift",
+                """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                var dependencies: [Target.Dependency] = []
+                #if os(macOS)
+                dependencies.append(.product(name: "Core", package: "core"))
+                #else
+                dependencies.append(.product(name: "UtilsKit", package: "Utils"))
+                #endif
+
+                let package = Package(
+                    name: "platform",
+                    dependencies: [
+                        .package(path: "../../packages/core"),
+                        .package(name: "Utils", path: "../../packages/shared-utils"),
+                    ],
+                    targets: [.testTarget(name: "PlatformTests", dependencies: dependencies)]
+                )
+                """)
+            try repo.commitAll()
+            let macOSBranch = [ChangedFile(path: "packages/core/Sources/Core/Core.swift", status: .modified)]
+            try repo.select(listed: macOSBranch).check()
+                .selects("services/platform:PlatformTests", because: .dependencyChanged, via: ["Core"])
+            let otherBranch = [
+                ChangedFile(path: "packages/shared-utils/Sources/Utils/Utils.swift", status: .modified)
+            ]
+            try repo.select(listed: otherBranch).check()
+                .selects("services/platform:PlatformTests", because: .dependencyChanged, via: ["Utils"])
+        }
+    }
+
+    @Test func changedFilesListReplacesGit() throws {
+        try withTemporaryRepository { repo in
+            try repo.writeMonorepo()
+            let listed = ChangeDetector.parseList("packages/core/Sources/Core/Core.swift\nM\tREADME.md\n") {
+                _ in true
+            }
+            try repo.select(listed: listed).check()
+                .selects("packages/core:CoreTests", because: .dependencyChanged)
+                .skips("packages/shared-utils:UtilsTests")
+        }
+    }
+}
