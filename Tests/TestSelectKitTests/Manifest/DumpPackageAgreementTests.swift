@@ -1,0 +1,179 @@
+import Foundation
+import TestSelectKit
+import TestSelectTestSupport
+import Testing
+
+/// The static reader must agree with `swift package dump-package` on real-world manifest shapes.
+/// Each case runs SwiftPM once (about a second); they run in parallel.
+@Suite struct DumpPackageAgreementTests {
+    static let manifests: [String: String] = [
+        // Module-level dependency constants with a qualified type, many targets, url dependencies (swift-nio's shape).
+        "server-framework": """
+        // swift-tools-version:5.6
+        //===--- a license header ---===//
+        import PackageDescription
+
+        let atomics: PackageDescription.Target.Dependency = .product(name: "Atomics", package: "swift-atomics")
+        let collections: PackageDescription.Target.Dependency = .product(name: "DequeModule", package: "swift-collections")
+
+        let package = Package(
+            name: "server-framework",
+            products: [
+                .library(name: "Core", targets: ["Core"]),
+                .library(name: "Posix", targets: ["Posix"]),
+                .library(name: "TestUtils", targets: ["TestUtils"]),
+            ],
+            dependencies: [
+                .package(url: "https://github.com/apple/swift-atomics.git", from: "1.1.0"),
+                .package(url: "https://github.com/apple/swift-collections.git", from: "1.0.2"),
+            ],
+            targets: [
+                // MARK: - Targets
+                .target(name: "Core", dependencies: ["CLinux", "_DataStructures", collections, atomics]),
+                .target(name: "_DataStructures"),
+                .target(name: "CLinux", dependencies: [], cSettings: [.define("_GNU_SOURCE")]),
+                .target(name: "Posix", dependencies: ["Core", "CLinux", atomics]),
+                .target(name: "TestUtils", dependencies: ["Posix", "Core"]),
+                .executableTarget(name: "EchoServer", dependencies: ["Posix"], exclude: ["README.md"]),
+                .testTarget(name: "CoreTests", dependencies: ["Core", "TestUtils", atomics]),
+                .testTarget(name: "PosixTests", dependencies: ["Posix", "TestUtils"]),
+            ]
+        )
+        """,
+        // `var package`, appends under `#if swift(...)`, resources, explicit paths (swift-argument-parser's shape).
+        "cli-kit": """
+        // swift-tools-version:5.7
+        import PackageDescription
+
+        var package = Package(
+            name: "cli-kit",
+            platforms: [.macOS(.v10_15), .iOS(.v13)],
+            products: [.library(name: "CLIKit", targets: ["CLIKit"])],
+            dependencies: [],
+            targets: [
+                .target(name: "CLIKit", dependencies: ["ToolInfo"], exclude: ["CMakeLists.txt"]),
+                .target(name: "ToolInfo", dependencies: [], exclude: ["CMakeLists.txt"]),
+                .executableTarget(name: "roll", dependencies: ["CLIKit"], path: "Examples/roll"),
+                .testTarget(
+                    name: "ExampleTests", dependencies: ["CLIKit"], resources: [.copy("CountLinesTest.txt")]),
+            ]
+        )
+
+        #if swift(>=5.6)
+        package.targets.append(contentsOf: [
+            .executableTarget(name: "count-lines", dependencies: ["CLIKit"], path: "Examples/count-lines"),
+        ])
+        #endif
+        """,
+        // A monorepo service: path dependencies, conditions, plugins, macros, binary and system targets, a settings loop.
+        "catalogue": """
+        // swift-tools-version:5.9
+        import CompilerPluginSupport
+        import PackageDescription
+
+        let shared: [Target.Dependency] = [
+            .product(name: "ESModels", package: "es-models"),
+            .product(name: "HTTPKit", package: "HTTPKitPackage", condition: .when(platforms: [.linux, .macOS])),
+        ]
+
+        let package = Package(
+            name: "Catalogue",
+            platforms: [.macOS(.v13)],
+            products: [
+                .executable(name: "catalogue", targets: ["CatalogueServer"]),
+                .library(name: "CatalogueAPI", type: .dynamic, targets: ["Catalogue", "CatalogueModels"]),
+            ],
+            dependencies: [
+                .package(path: "../../packages/es-models"),
+                .package(name: "HTTPKitPackage", path: "../../packages/http-kit/"),
+                .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "509.0.0"),
+            ],
+            targets: [
+                .target(
+                    name: "Catalogue",
+                    dependencies: shared + ["CatalogueModels", .target(name: "CatalogueMacros")],
+                    exclude: ["Docs"],
+                    resources: [.process("Resources")],
+                    plugins: [.plugin(name: "Codegen"), .plugin(name: "Lint", package: "HTTPKitPackage")]
+                ),
+                .target(name: "CatalogueModels", path: "Sources/Models", sources: ["Generated", "Model.swift"]),
+                .macro(
+                    name: "CatalogueMacros",
+                    dependencies: [.product(name: "SwiftCompilerPlugin", package: "swift-syntax")]
+                ),
+                .plugin(name: "Codegen", capability: .buildTool()),
+                .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+                .binaryTarget(name: "Vendored", path: "Vendor/Vendored.xcframework"),
+                .executableTarget(name: "CatalogueServer", dependencies: ["Catalogue", .byName(name: "CZlib")]),
+                .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+            ]
+        )
+
+        for target in package.targets where ![.system, .binary, .plugin].contains(target.type) {
+            var settings = target.swiftSettings ?? []
+            settings.append(.enableUpcomingFeature("ExistentialAny"))
+            target.swiftSettings = settings
+        }
+        """,
+        // Helpers built with `+`, string interpolation, `package.products +=` and evaluable loops.
+        "generated-modules": """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let prefix = "Gen"
+        let modules = ["Alpha", "Beta"]
+        var targets: [Target] = []
+        for module in modules {
+            targets.append(.target(name: "\\(prefix)\\(module)"))
+            targets.append(.testTarget(name: "\\(prefix)\\(module)Tests", dependencies: [.target(name: "\\(prefix)\\(module)")]))
+        }
+        let package = Package(name: "generated-modules", targets: targets)
+        package.products += [.library(name: "\\(prefix)All", targets: ["GenAlpha", "GenBeta"])]
+        package.dependencies.append(.package(id: "mona.LinkedList", from: "1.0.0"))
+        """,
+        // Tools 6.1: traits, trait conditions, module aliases, by-name conditions.
+        "traits": """
+        // swift-tools-version:6.1
+        import PackageDescription
+
+        let package = Package(
+            name: "traits",
+            traits: ["Fast", .default(enabledTraits: ["Fast"])],
+            dependencies: [.package(url: "https://example.com/org/dep.git", branch: "main", traits: ["X"])],
+            targets: [
+                .target(
+                    name: "Lib",
+                    dependencies: [
+                        .product(name: "Dep", package: "dep", moduleAliases: ["Dep": "Dependency"]),
+                        .byName(name: "Impl", condition: .when(platforms: [.windows], traits: ["Fast", "Alt"])),
+                        .target(name: "Impl", condition: .when(traits: ["Fast"])),
+                    ]
+                ),
+                .target(name: "Impl"),
+            ],
+            swiftLanguageModes: [.v6]
+        )
+        """,
+    ]
+
+    @Test(arguments: manifests.keys.sorted())
+    func staticReaderMatchesDumpPackage(_ name: String) throws {
+        let text = try #require(DumpPackageAgreementTests.manifests[name])
+        try withTemporaryDirectory { directory in
+            let packageDirectory = directory + "/" + name
+            try FileManager.default.createDirectory(
+                atPath: packageDirectory, withIntermediateDirectories: true)
+            try text.write(toFile: packageDirectory + "/Package.swift", atomically: false, encoding: .utf8)
+            let fromSwiftPM = try DumpPackageReader().read(packageDirectory: packageDirectory).get()
+            let fromStatic = try StaticManifestReader.read(text).get()
+            #expect(fromStatic == fromSwiftPM)
+            if fromStatic != fromSwiftPM {
+                for (a, b) in zip(fromStatic.targets, fromSwiftPM.targets) where a != b {
+                    Issue.record("target differs:\n static: \(a)\n swiftpm: \(b)")
+                }
+                #expect(fromStatic.products == fromSwiftPM.products)
+                #expect(fromStatic.dependencies == fromSwiftPM.dependencies)
+            }
+        }
+    }
+}

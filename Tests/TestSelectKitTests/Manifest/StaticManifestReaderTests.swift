@@ -1,0 +1,293 @@
+import Testing
+
+@testable import TestSelectKit
+
+@Suite struct StaticManifestReaderTests {
+    func read(_ body: String, tools: String = "5.9", sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> DeclaredPackage
+    {
+        let text = "// swift-tools-version:\(tools)\nimport PackageDescription\n\n" + body
+        switch StaticManifestReader.read(text) {
+        case .success(let package): return package
+        case .failure(let failure):
+            Issue.record("static reader failed: \(failure)", sourceLocation: sourceLocation)
+            throw failure
+        }
+    }
+
+    func failure(_ body: String) -> String? {
+        let text = "// swift-tools-version:5.9\nimport PackageDescription\n\n" + body
+        if case .failure(let failure) = StaticManifestReader.read(text) { return failure.reason }
+        return nil
+    }
+
+    @Test func everyTargetKindAndDependencyForm() throws {
+        let package = try read(
+            """
+            let package = Package(
+                name: "Kinds",
+                products: [
+                    .library(name: "Lib", type: .static, targets: ["A"]),
+                    .executable(name: "tool", targets: ["Tool"]),
+                    .plugin(name: "Gen", targets: ["GenPlugin"]),
+                ],
+                dependencies: [
+                    .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
+                    .package(path: "../Local/"),
+                    .package(name: "Renamed", path: "../renamed-dir"),
+                    .package(id: "scope.Name", from: "1.0.0"),
+                ],
+                targets: [
+                    .target(
+                        name: "A",
+                        dependencies: [
+                            "B",
+                            .target(name: "C", condition: .when(platforms: [.linux, .macOS])),
+                            .product(name: "NIO", package: "swift-nio"),
+                            .byName(name: "D"),
+                        ],
+                        path: "./Sources//A/",
+                        exclude: ["README.md"],
+                        sources: ["x", "y/z.swift"],
+                        resources: [.process("Resources"), .copy("Data/"), .embedInCode("blob.bin")],
+                        plugins: [.plugin(name: "GenPlugin"), .plugin(name: "Other", package: "Renamed")]
+                    ),
+                    .target(name: "B"), .target(name: "C"), .target(name: "D"),
+                    .executableTarget(name: "Tool"),
+                    .plugin(name: "GenPlugin", capability: .buildTool()),
+                    .macro(name: "Macros"),
+                    .systemLibrary(name: "CSys", pkgConfig: "sys"),
+                    .binaryTarget(name: "Local", path: "Local.xcframework"),
+                    .binaryTarget(name: "Remote", url: "https://example.com/r.zip", checksum: "00"),
+                    .testTarget(name: "ATests", dependencies: ["A"]),
+                ]
+            )
+            """)
+        #expect(package.name == "Kinds")
+        #expect(package.toolsVersion == ToolsVersion(5, 9))
+        #expect(
+            package.targets.map(\.kind) == [
+                .regular, .regular, .regular, .regular, .executable, .plugin, .macro, .system, .binary,
+                .binary, .test,
+            ])
+        let a = try #require(package.targets.first)
+        #expect(
+            a.dependencies == [
+                .byName(name: "B", condition: nil),
+                .target(name: "C", condition: DependencyCondition(platforms: ["linux", "macos"])),
+                .product(name: "NIO", package: "swift-nio", condition: nil),
+                .byName(name: "D", condition: nil),
+            ])
+        #expect(a.path == "./Sources//A/")
+        #expect(a.sources == ["x", "y/z.swift"])
+        #expect(a.resources == ["Resources", "Data", "blob.bin"])
+        #expect(
+            a.plugins == [
+                PluginUsage(name: "GenPlugin", package: nil), PluginUsage(name: "Other", package: "Renamed"),
+            ])
+        #expect(package.targets[9].url == "https://example.com/r.zip")
+        #expect(package.products[0].linkage == .static)
+        #expect(package.products.map(\.kind) == [.library, .executable, .plugin])
+        #expect(package.dependencies.map(\.identity) == ["swift-nio", "local", "renamed-dir", "scope.Name"])
+        #expect(package.dependencies[1].path == "../Local")
+        #expect(package.dependencies[2].name == "Renamed")
+        #expect(package.dependencies.map(\.kind) == [.url, .path, .path, .registry])
+    }
+
+    @Test func constantsConcatenationInterpolationAndQualifiedNames() throws {
+        let package = try read(
+            """
+            let name = "Core"
+            let nio: PackageDescription.Target.Dependency = .product(name: "NIO", package: "swift-nio")
+            let common: [Target.Dependency] = [nio] + ["\\(name)Utils"]
+            let package = Package(
+                name: "\\(name)-package",
+                dependencies: [.package(url: "https://github.com/apple/swift-nio", from: "2.0.0")],
+                targets: [
+                    Target.target(name: name, dependencies: common),
+                    .target(name: "\\(name)Utils"),
+                    Target.testTarget(name: name + "Tests", dependencies: [Target.Dependency.target(name: name)]),
+                ]
+            )
+            """)
+        #expect(package.name == "Core-package")
+        #expect(package.targets.map(\.name) == ["Core", "CoreUtils", "CoreTests"])
+        #expect(package.targets[0].dependencies.map(\.name) == ["NIO", "CoreUtils"])
+    }
+
+    @Test func mutationsAfterThePackageAndOnLocalArrays() throws {
+        let package = try read(
+            """
+            var targets: [Target] = [.target(name: "A")]
+            targets += [.target(name: "B")]
+            targets.append(.target(name: "C"))
+            targets.append(contentsOf: [.target(name: "D")])
+            var package = Package(name: "M", targets: targets)
+            package.targets.append(.testTarget(name: "ATests", dependencies: ["A"]))
+            package.targets += [.testTarget(name: "BTests", dependencies: ["B"])]
+            package.products.append(.library(name: "All", targets: ["A", "B"]))
+            package.dependencies.insert(.package(path: "../x"), at: 0)
+            package.platforms = [.macOS(.v13)]
+            package.swiftLanguageVersions = [.v5]
+            """)
+        #expect(package.targets.map(\.name) == ["A", "B", "C", "D", "ATests", "BTests"])
+        #expect(package.products.map(\.name) == ["All"])
+        #expect(package.dependencies.map(\.identity) == ["x"])
+    }
+
+    @Test func ifConfigTakesTheUnionOfAllBranches() throws {
+        let package = try read(
+            """
+            #if os(Linux)
+            let platformTargets: [Target] = [.target(name: "LinuxImpl")]
+            #elseif os(Windows)
+            let platformTargets: [Target] = [.target(name: "WindowsImpl")]
+            #else
+            let platformTargets: [Target] = [.target(name: "DarwinImpl")]
+            #endif
+
+            let package = Package(name: "U", targets: platformTargets)
+
+            #if swift(>=5.9)
+            package.targets.append(.testTarget(name: "UTests"))
+            #endif
+            """)
+        #expect(package.targets.map(\.name) == ["LinuxImpl", "WindowsImpl", "DarwinImpl", "UTests"])
+    }
+
+    @Test func conflictingScalarsInIfBranchesAreNotGuessed() throws {
+        let reason = failure(
+            """
+            #if os(Linux)
+            let path = "Sources/Linux"
+            #else
+            let path = "Sources/Darwin"
+            #endif
+            let package = Package(name: "P", targets: [.target(name: "Impl", path: path)])
+            """)
+        #expect(reason?.contains("'path' has different values in the branches of an '#if'") == true)
+    }
+
+    @Test func settingsLoopsAndUnrelatedCodeAreSkipped() throws {
+        let package = try read(
+            """
+            let upcoming: [SwiftSetting] = ["ExistentialAny", "InternalImportsByDefault"].map { .enableUpcomingFeature($0) }
+            let package = Package(
+                name: "S",
+                platforms: [.macOS(.v13), .custom("Haiku", versionString: "1")],
+                targets: [
+                    .target(name: "A", swiftSettings: upcoming + [.unsafeFlags(["-Xfrontend", "-warn"])]),
+                    .testTarget(name: "ATests", dependencies: ["A"], linkerSettings: [.linkedLibrary("z", .when(platforms: [.linux]))]),
+                ]
+            )
+            for target in package.targets where target.type != .plugin {
+                var settings = target.swiftSettings ?? []
+                settings.append(.enableExperimentalFeature("StrictConcurrency"))
+                target.swiftSettings = settings
+            }
+            package.targets.forEach { target in
+                target.cSettings = (target.cSettings ?? []) + [.define("X")]
+            }
+            """)
+        #expect(package.targets.map(\.name) == ["A", "ATests"])
+    }
+
+    @Test func loopsOverKnownArraysAreEvaluated() throws {
+        let package = try read(
+            """
+            let package = Package(name: "L")
+            for name in ["Alpha", "Beta"] {
+                let testName = name + "Tests"
+                package.targets.append(.target(name: name))
+                package.targets.append(.testTarget(name: testName, dependencies: [.target(name: name)]))
+            }
+            """)
+        #expect(package.targets.map(\.name) == ["Alpha", "AlphaTests", "Beta", "BetaTests"])
+    }
+
+    @Test func loopsThatChangeDependenciesAreNotGuessed() throws {
+        let reason = failure(
+            """
+            let package = Package(name: "L", targets: [.target(name: "A"), .target(name: "B")])
+            for target in package.targets where target.name != "A" {
+                target.dependencies.append("A")
+            }
+            """)
+        #expect(reason?.contains("'for' loop") == true)
+    }
+
+    @Test func environmentDependentCodeIsNotGuessed() throws {
+        let reason = failure(
+            """
+            import Foundation
+            var dependencies: [Package.Dependency] = []
+            if ProcessInfo.processInfo.environment["USE_LOCAL"] != nil {
+                dependencies = [.package(path: "../local")]
+            } else {
+                dependencies = [.package(url: "https://example.com/remote.git", from: "1.0.0")]
+            }
+            let package = Package(name: "E", dependencies: dependencies)
+            """)
+        #expect(reason?.contains("'if' statement") == true)
+    }
+
+    @Test func functionsTernariesAndExtensionsAreNotGuessed() throws {
+        let function = failure(
+            """
+            func lib(_ name: String) -> Target { .target(name: name) }
+            let package = Package(name: "F", targets: [lib("A")])
+            """)
+        #expect(function?.contains("a call to 'lib'") == true)
+        let ternary = failure(
+            """
+            let useA = true
+            let package = Package(name: "T", targets: [.target(name: useA ? "A" : "B")])
+            """)
+        #expect(ternary?.contains("'? :'") == true)
+        let extensionMember = failure(
+            """
+            extension Target.Dependency {
+                static let shared: Target.Dependency = .product(name: "Shared", package: "shared")
+            }
+            let package = Package(name: "X", targets: [.target(name: "A", dependencies: [.shared])])
+            """)
+        #expect(extensionMember?.contains("'.shared' is defined in an extension") == true)
+        let context = failure(
+            """
+            let package = Package(name: "C", targets: [.target(name: "A", path: "\\(Context.packageDirectory)/A")])
+            """)
+        #expect(context?.contains("Context") == true)
+    }
+
+    @Test func stringsCommentsAndFormatting() throws {
+        let package = try read(
+            """
+            /* a block comment /* nested */ still a comment */
+            let raw = #"Raw"#
+            let multi = \"\"\"
+                Multi
+                \"\"\"
+            let package = Package(
+                name: raw + multi, // trailing comment
+                targets: [
+                    .target(name: "Quote\\"d"),
+                    .target(name: #"Back\\slash"#),
+                ]
+            );
+            """)
+        #expect(package.name == "RawMulti")
+        #expect(package.targets.map(\.name) == ["Quote\"d", "Back\\slash"])
+    }
+
+    @Test func missingToolsVersionOrPackageIsNotGuessed() {
+        if case .success = StaticManifestReader.read(
+            "import PackageDescription\nlet package = Package(name: \"X\")\n")
+        {
+            Issue.record("a manifest without a tools-version line must not be read statically")
+        }
+        #expect(failure("let notAPackage = 1\n")?.contains("no top-level 'let package") == true)
+        #expect(
+            failure("let package = Package(name: \"X\", targets: [.target(name: \"A\"")?.contains("line")
+                == true)
+    }
+}
