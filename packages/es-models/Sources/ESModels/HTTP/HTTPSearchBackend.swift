@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// ``SearchBackend`` over HTTP, for a real Elasticsearch or OpenSearch cluster.
+///
+/// Speaks the REST API with URLSession: basic or API-key authentication, a timeout per
+/// attempt, and retries with exponential backoff on 429/502/503/504 and connection failures
+/// (see ``RetryPolicy``). Errors the cluster reports are thrown as ``ElasticsearchError``
+/// (decoded from its error envelope); failures to reach it as ``SearchTransportError``.
+///
+/// ```swift
+/// let backend = HTTPSearchBackend(configuration: .init(baseURL: URL(string: "http://127.0.0.1:9200")!))
+/// let response = try await backend.search(.assetflat, request: SearchRequest(query: .ids(["uuid-1"])))
+/// ```
+public final class HTTPSearchBackend: SearchBackend {
+    /// The configuration in use.
+    public let configuration: HTTPSearchBackendConfiguration
+    let session: URLSession
+
+    /// Creates a backend with its own URL session.
+    public init(configuration: HTTPSearchBackendConfiguration) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        // The deadline is enforced per call (see URLSessionCall); URLSession's own timeouts,
+        // in whole seconds, are only a backstop.
+        let backstop = max(1, configuration.requestTimeout.rounded(.up)) + 1
+        sessionConfiguration.timeoutIntervalForRequest = backstop
+        sessionConfiguration.timeoutIntervalForResource = backstop
+        sessionConfiguration.httpMaximumConnectionsPerHost = 8
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        self.session = URLSession(configuration: sessionConfiguration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func createIndex(_ index: String, definition: IndexDefinition) async throws -> CreateIndexResponse
+    {
+        try await call(.put, [index], body: .json(definition.json), as: CreateIndexResponse.self)
+    }
+
+    public func deleteIndex(_ index: String) async throws -> AcknowledgedResponse {
+        try await call(.delete, [index], as: AcknowledgedResponse.self)
+    }
+
+    public func indexExists(_ index: String) async throws -> Bool {
+        let answer = try await send(.head, [index])
+        switch answer.status {
+        case 200..<300: return true
+        case 404: return false
+        default: throw failure(answer)
+        }
+    }
+
+    public func getMapping(_ index: String) async throws -> GetMappingResponse {
+        try await call(.get, [index, "_mapping"], as: GetMappingResponse.self)
+    }
+
+    public func putMapping(_ index: String, mapping: Mapping) async throws -> AcknowledgedResponse {
+        try await call(.put, [index, "_mapping"], body: .json(mapping.json), as: AcknowledgedResponse.self)
+    }
+
+    public func index(_ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy) async throws
+        -> IndexResponse
+    {
+        let query = refreshQuery(refresh)
+        if let id {
+            return try await call(
+                .put, [index, "_doc", id], query: query, body: .json(document), as: IndexResponse.self)
+        }
+        return try await call(
+            .post, [index, "_doc"], query: query, body: .json(document), as: IndexResponse.self)
+    }
+
+    public func getDocument(_ index: String, id: String) async throws -> GetDocumentResponse {
+        let answer = try await send(.get, [index, "_doc", id])
+        // A missing document is a 404 whose body is the get response with "found": false.
+        if answer.status == 404, let json = try? JSONValue(parsing: answer.body), json["found"] != nil {
+            return try decode(GetDocumentResponse.self, json, answer)
+        }
+        return try decode(GetDocumentResponse.self, answer)
+    }
+
+    public func bulk(_ request: BulkRequest) async throws -> BulkResponse {
+        try await call(
+            .post, ["_bulk"], query: refreshQuery(request.refresh), body: .ndjson(request.ndjson),
+            as: BulkResponse.self)
+    }
+
+    public func search(_ index: String, request: SearchRequest) async throws -> SearchResponse {
+        try await call(.post, [index, "_search"], body: .json(request.json), as: SearchResponse.self)
+    }
+
+    public func count(_ index: String, request: CountRequest) async throws -> CountResponse {
+        try await call(.post, [index, "_count"], body: .json(request.json), as: CountResponse.self)
+    }
+
+    public func updateAliases(_ request: UpdateAliasesRequest) async throws -> AcknowledgedResponse {
+        try await call(.post, ["_aliases"], body: .json(request.json), as: AcknowledgedResponse.self)
+    }
+
+    public func getAlias(name: String?, index: String?) async throws -> GetAliasResponse {
+        let path = (index.map { [$0] } ?? []) + ["_alias"] + (name.map { [$0] } ?? [])
+        let answer = try await send(.get, path)
+        // A missing alias is a 404 with {"error": "alias [x] missing", "status": 404} and the
+        // aliases that were found, if any, alongside.
+        if answer.status == 404, var json = try? JSONValue(parsing: answer.body),
+            json["error"]?.stringValue != nil
+        {
+            json["error"] = nil
+            json["status"] = nil
+            return try decode(GetAliasResponse.self, json, answer)
+        }
+        return try decode(GetAliasResponse.self, answer)
+    }
+
+    public func refresh(_ index: String?) async throws -> RefreshResponse {
+        try await call(.post, (index.map { [$0] } ?? []) + ["_refresh"], as: RefreshResponse.self)
+    }
+
+    // MARK: - Decoding answers
+
+    private func refreshQuery(_ refresh: RefreshPolicy) -> [URLQueryItem] {
+        refresh == .none ? [] : [URLQueryItem(name: "refresh", value: refresh.parameter)]
+    }
+
+    private func call<Response: JSONConvertible>(
+        _ method: HTTPMethod, _ path: [String], query: [URLQueryItem] = [], body: RequestBody? = nil,
+        as type: Response.Type
+    ) async throws -> Response {
+        try decode(type, try await send(method, path, query: query, body: body))
+    }
+
+    private func decode<Response: JSONConvertible>(_ type: Response.Type, _ answer: HTTPAnswer) throws
+        -> Response
+    {
+        guard (200..<300).contains(answer.status) else { throw failure(answer) }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: answer.body)
+        } catch {
+            throw SearchTransportError.invalidResponse(
+                url: answer.url, status: answer.status, reason: "the body is not json (\(error))")
+        }
+        return try decode(type, json, answer)
+    }
+
+    private func decode<Response: JSONConvertible>(
+        _ type: Response.Type, _ json: JSONValue, _ answer: HTTPAnswer
+    ) throws -> Response {
+        do {
+            return try Response(json: json)
+        } catch let error as ElasticsearchError {
+            throw SearchTransportError.invalidResponse(
+                url: answer.url, status: answer.status, reason: "unexpected response shape: \(error.reason)")
+        }
+    }
+
+    /// The error for a non-2xx answer: the cluster's error envelope when there is one.
+    func failure(_ answer: HTTPAnswer) -> any Error {
+        if let json = try? JSONValue(parsing: answer.body), let error = try? ElasticsearchError(json: json) {
+            return error
+        }
+        let text = String(decoding: answer.body.prefix(200), as: UTF8.self)
+        return SearchTransportError.invalidResponse(
+            url: answer.url, status: answer.status, reason: text.isEmpty ? "no error body" : "body: \(text)")
+    }
+}

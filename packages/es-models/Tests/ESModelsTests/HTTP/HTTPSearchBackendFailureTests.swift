@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import ESModels
+
+/// Retries, errors and transport failures of HTTPSearchBackend, over loopback.
+@Suite struct HTTPSearchBackendFailureTests {
+    private func backend(_ url: URL, attempts: Int = 3, timeout: TimeInterval = 5) -> HTTPSearchBackend {
+        HTTPSearchBackend(
+            configuration: HTTPSearchBackendConfiguration(
+                baseURL: url, requestTimeout: timeout,
+                retry: RetryPolicy(maxAttempts: attempts, initialBackoff: 0.01, maxBackoff: 0.05)))
+    }
+
+    private static let unavailable = ElasticsearchError(
+        type: "cluster_block_exception", reason: "blocked by: [SERVICE_UNAVAILABLE/1/state not recovered];",
+        status: 503)
+
+    /// Answers `failures` with `failure`, then with `success`.
+    private static func failing(
+        _ failures: Int, with failure: LoopbackServer.Reply, then success: LoopbackServer.Reply
+    )
+        -> LoopbackServer.Handler
+    {
+        let counter = Counter()
+        return { _ in counter.next() <= failures ? failure : success }
+    }
+
+    @Test(arguments: [429, 502, 503, 504])
+    func retriesOverloadAnswersUntilSuccess(status: Int) async throws {
+        let handler = Self.failing(
+            2, with: .json(status, ElasticsearchError(type: "x", reason: "busy", status: status).json),
+            then: .json(200, #"{"acknowledged": true}"#))
+        try await LoopbackServer.with(handler) { server in
+            let response = try await backend(server.baseURL).deleteIndex("i")
+            #expect(response.acknowledged)
+            #expect(server.requests.count == 3)
+        }
+    }
+
+    @Test func givesUpAfterMaxAttemptsWithTheClustersError() async throws {
+        try await LoopbackServer.with({ _ in .json(503, Self.unavailable.json) }) { server in
+            await #expect(throws: Self.unavailable) {
+                try await backend(server.baseURL, attempts: 4).deleteIndex("i")
+            }
+            #expect(server.requests.count == 4)
+        }
+    }
+
+    @Test(arguments: [400, 401, 403, 404, 409, 500])
+    func neverRetriesOtherErrors(status: Int) async throws {
+        let error = ElasticsearchError(type: "some_exception", reason: "no", status: status)
+        try await LoopbackServer.with({ _ in .json(status, error.json) }) { server in
+            await #expect(throws: error) {
+                try await backend(server.baseURL).search("i", request: SearchRequest())
+            }
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test func aProxyPageIsAnInvalidResponse() async throws {
+        let html = LoopbackServer.Reply.respond(
+            status: 502, headers: ["Content-Type": "text/html"], body: Data("<html>Bad Gateway</html>".utf8))
+        try await LoopbackServer.with({ _ in html }) { server in
+            do {
+                _ = try await backend(server.baseURL, attempts: 2).count("i", request: CountRequest())
+                Issue.record("expected a failure")
+            } catch let error as SearchTransportError {
+                guard case .invalidResponse(_, let status, let reason) = error else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+                #expect(status == 502)
+                #expect(reason == "body: <html>Bad Gateway</html>")
+            }
+            #expect(server.requests.count == 2)
+        }
+    }
+
+    @Test func honoursRetryAfterWithinTheCap() async throws {
+        let handler = Self.failing(
+            1,
+            with: .json(
+                429,
+                ElasticsearchError(type: "es_rejected_execution_exception", reason: "queue full", status: 429)
+                    .json, headers: ["Retry-After": "0.2"]),
+            then: .json(200, #"{"acknowledged": true}"#))
+        try await LoopbackServer.with(handler) { server in
+            let configuration = HTTPSearchBackendConfiguration(
+                baseURL: server.baseURL,
+                retry: RetryPolicy(maxAttempts: 2, initialBackoff: 0.01, maxBackoff: 1))
+            let started = Date()
+            _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("i")
+            #expect(Date().timeIntervalSince(started) >= 0.2)
+        }
+    }
+
+    @Test func retriesDroppedConnectionsThenReportsTheClusterUnreachable() async throws {
+        try await LoopbackServer.with({ _ in .dropConnection }) { server in
+            do {
+                _ = try await backend(server.baseURL, attempts: 2).refreshAll()
+                Issue.record("expected a failure")
+            } catch let error as SearchTransportError {
+                guard case .unreachable = error else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+            }
+            #expect(server.requests.count == 2)
+        }
+        let recovered = Self.failing(1, with: .dropConnection, then: .json(200, #"{"acknowledged": true}"#))
+        try await LoopbackServer.with(recovered) { server in
+            let response = try await backend(server.baseURL).deleteIndex("i")
+            #expect(response.acknowledged)
+        }
+    }
+
+    @Test func connectionRefusedIsUnreachable() async throws {
+        let server = try LoopbackServer { _ in .dropConnection }
+        let url = server.baseURL
+        server.stop()
+        await #expect(
+            throws: SearchTransportError.unreachable(
+                url: url.absoluteString + "/i", reason: "connection refused")
+        ) {
+            try await backend(url, attempts: 2).deleteIndex("i")
+        }
+    }
+
+    @Test func slowAnswersTimeOut() async throws {
+        try await LoopbackServer.with({ _ in .delayed(seconds: 1.5, .json(200, #"{"acknowledged": true}"#)) })
+        { server in
+            let url = server.baseURL
+            await #expect(throws: SearchTransportError.timedOut(url: url.absoluteString + "/i", seconds: 0.3))
+            {
+                try await backend(url, attempts: 2, timeout: 0.3).deleteIndex("i")
+            }
+            #expect(server.requests.count == 2)
+        }
+    }
+
+    @Test func malformedSuccessBodiesAreInvalidResponses() async throws {
+        try await LoopbackServer.with({ _ in .json(200, #"{"took": 1}"#) }) { server in
+            await #expect(throws: SearchTransportError.self) {
+                try await backend(server.baseURL).search("i", request: SearchRequest())
+            }
+        }
+        try await LoopbackServer.with({ _ in .json(200, "not json") }) { server in
+            await #expect(throws: SearchTransportError.self) {
+                try await backend(server.baseURL).deleteIndex("i")
+            }
+        }
+    }
+}
+
+/// A thread-safe counter for scripted handlers.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
