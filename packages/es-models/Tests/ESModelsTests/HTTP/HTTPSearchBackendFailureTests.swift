@@ -31,50 +31,50 @@ import Testing
         let handler = Self.failing(
             2, with: .json(status, ElasticsearchError(type: "x", reason: "busy", status: status).json),
             then: .json(200, #"{"acknowledged": true}"#))
-        try await LoopbackServer.with(handler) { server in
-            let response = try await backend(server.baseURL).deleteIndex("i")
-            #expect(response.acknowledged)
-            #expect(server.requests.count == 3)
-        }
+        let server = try LoopbackServer(handler: handler)
+        defer { server.stop() }
+        let response = try await backend(server.baseURL).deleteIndex("i")
+        #expect(response.acknowledged)
+        #expect(server.requests.count == 3)
     }
 
     @Test func givesUpAfterMaxAttemptsWithTheClustersError() async throws {
-        try await LoopbackServer.with({ _ in .json(503, Self.unavailable.json) }) { server in
-            await #expect(throws: Self.unavailable) {
-                try await backend(server.baseURL, attempts: 4).deleteIndex("i")
-            }
-            #expect(server.requests.count == 4)
+        let server = try LoopbackServer { _ in .json(503, Self.unavailable.json) }
+        defer { server.stop() }
+        await #expect(throws: Self.unavailable) {
+            try await backend(server.baseURL, attempts: 4).deleteIndex("i")
         }
+        #expect(server.requests.count == 4)
     }
 
     @Test(arguments: [400, 401, 403, 404, 409, 500])
     func neverRetriesOtherErrors(status: Int) async throws {
         let error = ElasticsearchError(type: "some_exception", reason: "no", status: status)
-        try await LoopbackServer.with({ _ in .json(status, error.json) }) { server in
-            await #expect(throws: error) {
-                try await backend(server.baseURL).search("i", request: SearchRequest())
-            }
-            #expect(server.requests.count == 1)
+        let server = try LoopbackServer { _ in .json(status, error.json) }
+        defer { server.stop() }
+        await #expect(throws: error) {
+            try await backend(server.baseURL).search("i", request: SearchRequest())
         }
+        #expect(server.requests.count == 1)
     }
 
     @Test func aProxyPageIsAnInvalidResponse() async throws {
         let html = LoopbackServer.Reply.respond(
             status: 502, headers: ["Content-Type": "text/html"], body: Data("<html>Bad Gateway</html>".utf8))
-        try await LoopbackServer.with({ _ in html }) { server in
-            do {
-                _ = try await backend(server.baseURL, attempts: 2).count("i", request: CountRequest())
-                Issue.record("expected a failure")
-            } catch let error as SearchTransportError {
-                guard case .invalidResponse(_, let status, let reason) = error else {
-                    Issue.record("unexpected \(error)")
-                    return
-                }
-                #expect(status == 502)
-                #expect(reason == "body: <html>Bad Gateway</html>")
+        let server = try LoopbackServer { _ in html }
+        defer { server.stop() }
+        do {
+            _ = try await backend(server.baseURL, attempts: 2).count("i", request: CountRequest())
+            Issue.record("expected a failure")
+        } catch let error as SearchTransportError {
+            guard case .invalidResponse(_, let status, let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
             }
-            #expect(server.requests.count == 2)
+            #expect(status == 502)
+            #expect(reason == "body: <html>Bad Gateway</html>")
         }
+        #expect(server.requests.count == 2)
     }
 
     @Test func honoursRetryAfterWithinTheCap() async throws {
@@ -85,18 +85,20 @@ import Testing
                 ElasticsearchError(type: "es_rejected_execution_exception", reason: "queue full", status: 429)
                     .json, headers: ["Retry-After": "0.2"]),
             then: .json(200, #"{"acknowledged": true}"#))
-        try await LoopbackServer.with(handler) { server in
-            let configuration = HTTPSearchBackendConfiguration(
-                baseURL: server.baseURL,
-                retry: RetryPolicy(maxAttempts: 2, initialBackoff: 0.01, maxBackoff: 1))
-            let started = Date()
-            _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("i")
-            #expect(Date().timeIntervalSince(started) >= 0.2)
-        }
+        let server = try LoopbackServer(handler: handler)
+        defer { server.stop() }
+        let configuration = HTTPSearchBackendConfiguration(
+            baseURL: server.baseURL,
+            retry: RetryPolicy(maxAttempts: 2, initialBackoff: 0.01, maxBackoff: 1))
+        let started = Date()
+        _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("i")
+        #expect(Date().timeIntervalSince(started) >= 0.2)
     }
 
     @Test func retriesDroppedConnectionsThenReportsTheClusterUnreachable() async throws {
-        try await LoopbackServer.with({ _ in .dropConnection }) { server in
+        do {
+            let server = try LoopbackServer { _ in .dropConnection }
+            defer { server.stop() }
             do {
                 _ = try await backend(server.baseURL, attempts: 2).refreshAll()
                 Issue.record("expected a failure")
@@ -109,7 +111,9 @@ import Testing
             #expect(server.requests.count == 2)
         }
         let recovered = Self.failing(1, with: .dropConnection, then: .json(200, #"{"acknowledged": true}"#))
-        try await LoopbackServer.with(recovered) { server in
+        do {
+            let server = try LoopbackServer(handler: recovered)
+            defer { server.stop() }
             let response = try await backend(server.baseURL).deleteIndex("i")
             #expect(response.acknowledged)
         }
@@ -128,24 +132,28 @@ import Testing
     }
 
     @Test func slowAnswersTimeOut() async throws {
-        try await LoopbackServer.with({ _ in .delayed(seconds: 1.5, .json(200, #"{"acknowledged": true}"#)) })
-        { server in
-            let url = server.baseURL
-            await #expect(throws: SearchTransportError.timedOut(url: url.absoluteString + "/i", seconds: 0.3))
-            {
-                try await backend(url, attempts: 2, timeout: 0.3).deleteIndex("i")
-            }
-            #expect(server.requests.count == 2)
+        let server = try LoopbackServer { _ in
+            .delayed(seconds: 1.5, .json(200, #"{"acknowledged": true}"#))
         }
+        defer { server.stop() }
+        let url = server.baseURL
+        await #expect(throws: SearchTransportError.timedOut(url: url.absoluteString + "/i", seconds: 0.3)) {
+            try await backend(url, attempts: 2, timeout: 0.3).deleteIndex("i")
+        }
+        #expect(server.requests.count == 2)
     }
 
     @Test func malformedSuccessBodiesAreInvalidResponses() async throws {
-        try await LoopbackServer.with({ _ in .json(200, #"{"took": 1}"#) }) { server in
+        do {
+            let server = try LoopbackServer { _ in .json(200, #"{"took": 1}"#) }
+            defer { server.stop() }
             await #expect(throws: SearchTransportError.self) {
                 try await backend(server.baseURL).search("i", request: SearchRequest())
             }
         }
-        try await LoopbackServer.with({ _ in .json(200, "not json") }) { server in
+        do {
+            let server = try LoopbackServer { _ in .json(200, "not json") }
+            defer { server.stop() }
             await #expect(throws: SearchTransportError.self) {
                 try await backend(server.baseURL).deleteIndex("i")
             }

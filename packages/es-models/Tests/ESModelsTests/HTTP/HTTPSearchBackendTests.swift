@@ -21,17 +21,17 @@ import Testing
         let definition = IndexDefinition(
             settings: IndexSettings(numberOfShards: 1),
             mappings: Mapping(dynamic: .strict) { Property.keyword("code") })
-        try await LoopbackServer.with({ _ in
+        let server = try LoopbackServer { _ in
             .json(200, #"{"acknowledged": true, "shards_acknowledged": true, "index": "territories-1"}"#)
-        }) { server in
-            let response = try await backend(server).createIndex("territories-1", definition: definition)
-            #expect(response == CreateIndexResponse(index: "territories-1"))
-            let request = try #require(server.requests.first)
-            #expect(request.method == "PUT")
-            #expect(request.path == "/territories-1")
-            #expect(request.headers["content-type"] == "application/json")
-            #expect(request.json == definition.json)
         }
+        defer { server.stop() }
+        let response = try await backend(server).createIndex("territories-1", definition: definition)
+        #expect(response == CreateIndexResponse(index: "territories-1"))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "PUT")
+        #expect(request.path == "/territories-1")
+        #expect(request.headers["content-type"] == "application/json")
+        #expect(request.json == definition.json)
     }
 
     @Test func searchesAndDecodesHits() async throws {
@@ -41,64 +41,65 @@ import Testing
                       "hits": [{"_index": "territories-1", "_id": "KE", "_score": 1.0,
                                 "_source": {"code": "KE", "name": "Kenya", "is_main": true}}]}}
             """
-        try await LoopbackServer.with({ _ in .json(200, answer) }) { server in
-            let request = SearchRequest(query: .term("code", "KE"), size: 5)
-            let response = try await backend(server).search(.territories, request: request)
-            #expect(
-                try response.documents(as: Territory.self) == [
-                    Territory(code: "KE", name: "Kenya", isMain: true)
-                ])
-            let sent = try #require(server.requests.first)
-            #expect(sent.method == "POST")
-            #expect(sent.path == "/territories/_search")
-            #expect(sent.json == request.json)
-        }
+        let server = try LoopbackServer { _ in .json(200, answer) }
+        defer { server.stop() }
+        let request = SearchRequest(query: .term("code", "KE"), size: 5)
+        let response = try await backend(server).search(.territories, request: request)
+        #expect(
+            try response.documents(as: Territory.self) == [
+                Territory(code: "KE", name: "Kenya", isMain: true)
+            ])
+        let sent = try #require(server.requests.first)
+        #expect(sent.method == "POST")
+        #expect(sent.path == "/territories/_search")
+        #expect(sent.json == request.json)
     }
 
     @Test func sendsCredentials() async throws {
-        try await LoopbackServer.with({ _ in .json(200, #"{"acknowledged": true}"#) }) { server in
-            _ = try await backend(server, authentication: .basic(username: "elastic", password: "changeme"))
-                .deleteIndex("x")
-            _ = try await backend(
-                server, authentication: .apiKey(id: "VuaCfGcBCdbkQm-e5aOx", secret: "ui2lp2axTNmsyakw9tvNnw")
-            )
+        let server = try LoopbackServer { _ in .json(200, #"{"acknowledged": true}"#) }
+        defer { server.stop() }
+        _ = try await backend(server, authentication: .basic(username: "elastic", password: "changeme"))
             .deleteIndex("x")
-            _ = try await backend(server).deleteIndex("x")
-            let headers = server.requests.map { $0.headers["authorization"] }
-            #expect(headers[0] == "Basic ZWxhc3RpYzpjaGFuZ2VtZQ==")
-            #expect(headers[1] == "ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==")
-            #expect(headers[2] == nil)
-            #expect(server.requests.allSatisfy { $0.method == "DELETE" && $0.path == "/x" })
-        }
+        _ = try await backend(
+            server, authentication: .apiKey(id: "VuaCfGcBCdbkQm-e5aOx", secret: "ui2lp2axTNmsyakw9tvNnw")
+        )
+        .deleteIndex("x")
+        _ = try await backend(server).deleteIndex("x")
+        let headers = server.requests.map { $0.headers["authorization"] }
+        #expect(headers[0] == "Basic ZWxhc3RpYzpjaGFuZ2VtZQ==")
+        #expect(headers[1] == "ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==")
+        #expect(headers[2] == nil)
+        #expect(server.requests.allSatisfy { $0.method == "DELETE" && $0.path == "/x" })
     }
 
     @Test func indexesDocumentsWithAndWithoutIdsAndEscapesIds() async throws {
-        try await LoopbackServer.with({ request in
+        let server = try LoopbackServer { request in
             .json(
                 request.method == "PUT" ? 200 : 201,
                 [
                     "_index": "i", "_id": "a/b", "_version": 1, "result": "created",
-                    "_seq_no": 0, "_primary_term": 1, "_shards": ["total": 1, "successful": 1, "failed": 0],
+                    "_seq_no": 0, "_primary_term": 1,
+                    "_shards": ["total": 1, "successful": 1, "failed": 0],
                 ])
-        }) { server in
-            let backend = backend(server)
-            _ = try await backend.index("i", id: "a/b", document: ["x": 1], refresh: .waitFor)
-            _ = try await backend.index("i", id: nil, document: ["x": 2])
-            let territory = Territory(code: "KE", name: "Kenya", isMain: true)
-            _ = try await backend.index(territory, into: "territories-1", refresh: .immediate)
-            let requests = server.requests
-            #expect(requests[0].method == "PUT")
-            #expect(requests[0].target == "/i/_doc/a%2Fb?refresh=wait_for")
-            #expect(requests[0].json == ["x": 1])
-            #expect(requests[1].method == "POST")
-            #expect(requests[1].target == "/i/_doc")
-            #expect(requests[2].target == "/territories-1/_doc/KE?refresh=true")
-            #expect(requests[2].json == ["code": "KE", "name": "Kenya", "is_main": true])
         }
+        defer { server.stop() }
+        let backend = backend(server)
+        _ = try await backend.index("i", id: "a/b", document: ["x": 1], refresh: .waitFor)
+        _ = try await backend.index("i", id: nil, document: ["x": 2])
+        let territory = Territory(code: "KE", name: "Kenya", isMain: true)
+        _ = try await backend.index(territory, into: "territories-1", refresh: .immediate)
+        let requests = server.requests
+        #expect(requests[0].method == "PUT")
+        #expect(requests[0].target == "/i/_doc/a%2Fb?refresh=wait_for")
+        #expect(requests[0].json == ["x": 1])
+        #expect(requests[1].method == "POST")
+        #expect(requests[1].target == "/i/_doc")
+        #expect(requests[2].target == "/territories-1/_doc/KE?refresh=true")
+        #expect(requests[2].json == ["code": "KE", "name": "Kenya", "is_main": true])
     }
 
     @Test func getsDocumentsFoundOrMissingAndFailsOnAMissingIndex() async throws {
-        try await LoopbackServer.with({ request in
+        let server = try LoopbackServer { request in
             switch request.path {
             case "/territories/_doc/KE":
                 return .json(
@@ -110,16 +111,16 @@ import Testing
             default:
                 return .json(404, ElasticsearchError.indexNotFound("nope").json)
             }
-        }) { server in
-            let backend = backend(server)
-            #expect(
-                try await backend.document(Territory.self, id: "KE")
-                    == Territory(code: "KE", name: "Kenya", isMain: true))
-            let missing = try await backend.getDocument("territories", id: "XX")
-            #expect(!missing.found)
-            await #expect(throws: ElasticsearchError.indexNotFound("nope")) {
-                try await backend.getDocument("nope", id: "1")
-            }
+        }
+        defer { server.stop() }
+        let backend = backend(server)
+        #expect(
+            try await backend.document(Territory.self, id: "KE")
+                == Territory(code: "KE", name: "Kenya", isMain: true))
+        let missing = try await backend.getDocument("territories", id: "XX")
+        #expect(!missing.found)
+        await #expect(throws: ElasticsearchError.indexNotFound("nope")) {
+            try await backend.getDocument("nope", id: "1")
         }
     }
 
@@ -130,26 +131,26 @@ import Testing
               {"create": {"_index": "l-1", "_id": "fr", "status": 409, "error": {"type": "version_conflict_engine_exception", "reason": "[fr]: version conflict, document already exists (current version [1])", "index": "l-1"}}}
             ]}
             """
-        try await LoopbackServer.with({ _ in .json(200, answer) }) { server in
-            let request = BulkRequest(
-                [
-                    .index(index: "l-1", id: "en", document: ["code": "en"]),
-                    .create(index: "l-1", id: "fr", document: ["code": "fr"]),
-                ],
-                refresh: .immediate)
-            let response = try await backend(server).bulk(request)
-            #expect(response.errors)
-            #expect(response.failures.map(\.id) == ["fr"])
-            #expect(response.failures.first?.status == 409)
-            let sent = try #require(server.requests.first)
-            #expect(sent.target == "/_bulk?refresh=true")
-            #expect(sent.headers["content-type"] == "application/x-ndjson")
-            #expect(sent.body == request.ndjson)
-        }
+        let server = try LoopbackServer { _ in .json(200, answer) }
+        defer { server.stop() }
+        let request = BulkRequest(
+            [
+                .index(index: "l-1", id: "en", document: ["code": "en"]),
+                .create(index: "l-1", id: "fr", document: ["code": "fr"]),
+            ],
+            refresh: .immediate)
+        let response = try await backend(server).bulk(request)
+        #expect(response.errors)
+        #expect(response.failures.map(\.id) == ["fr"])
+        #expect(response.failures.first?.status == 409)
+        let sent = try #require(server.requests.first)
+        #expect(sent.target == "/_bulk?refresh=true")
+        #expect(sent.headers["content-type"] == "application/x-ndjson")
+        #expect(sent.body == request.ndjson)
     }
 
     @Test func indexAndAliasAdministration() async throws {
-        try await LoopbackServer.with({ request in
+        let server = try LoopbackServer { request in
             switch (request.method, request.path) {
             case ("HEAD", "/assetflat"): return .respond(status: 200, headers: [:], body: Data())
             case ("HEAD", _): return .respond(status: 404, headers: [:], body: Data())
@@ -165,47 +166,48 @@ import Testing
             case ("POST", "/assetflat/_count"):
                 return .json(
                     200,
-                    #"{"count": 42, "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0}}"#)
+                    #"{"count": 42, "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0}}"#
+                )
             case ("POST", "/_refresh"), ("POST", "/assetflat/_refresh"):
                 return .json(200, #"{"_shards": {"total": 1, "successful": 1, "failed": 0}}"#)
             default: return .json(200, #"{"acknowledged": true}"#)
             }
-        }) { server in
-            let backend = backend(server)
-            #expect(try await backend.indexExists("assetflat"))
-            #expect(try await !backend.indexExists("nothing"))
-            #expect(try await backend.getMapping("assetflat").single?.index == "assetflat-2")
-            #expect(
-                try await backend.putMapping("assetflat-2", mapping: Mapping { Property.keyword("x") })
-                    .acknowledged)
-            #expect(try await backend.indices(forAlias: "assetflat") == ["assetflat-2"])
-            #expect(try await backend.getAlias(name: "missing", index: nil) == GetAliasResponse())
-            #expect(try await backend.getAlias(name: nil, index: "assetflat-2").aliasNames == ["assetflat"])
-            let swap = UpdateAliasesRequest.swap(alias: "assetflat", to: "assetflat-3", from: ["assetflat-2"])
-            #expect(try await backend.updateAliases(swap).acknowledged)
-            #expect(try await backend.count(.assetflat).count == 42)
-            _ = try await backend.refreshAll()
-            _ = try await backend.refresh("assetflat")
-            let targets = server.requests.map { "\($0.method) \($0.target)" }
-            #expect(
-                targets == [
-                    "HEAD /assetflat", "HEAD /nothing", "GET /assetflat/_mapping",
-                    "PUT /assetflat-2/_mapping",
-                    "GET /_alias/assetflat", "GET /_alias/missing", "GET /assetflat-2/_alias",
-                    "POST /_aliases",
-                    "POST /assetflat/_count", "POST /_refresh", "POST /assetflat/_refresh",
-                ])
-            #expect(server.requests[3].json == ["properties": ["x": ["type": "keyword"]]])
-            #expect(server.requests[7].json == swap.json)
         }
+        defer { server.stop() }
+        let backend = backend(server)
+        #expect(try await backend.indexExists("assetflat"))
+        #expect(try await !backend.indexExists("nothing"))
+        #expect(try await backend.getMapping("assetflat").single?.index == "assetflat-2")
+        #expect(
+            try await backend.putMapping("assetflat-2", mapping: Mapping { Property.keyword("x") })
+                .acknowledged)
+        #expect(try await backend.indices(forAlias: "assetflat") == ["assetflat-2"])
+        #expect(try await backend.getAlias(name: "missing", index: nil) == GetAliasResponse())
+        #expect(try await backend.getAlias(name: nil, index: "assetflat-2").aliasNames == ["assetflat"])
+        let swap = UpdateAliasesRequest.swap(alias: "assetflat", to: "assetflat-3", from: ["assetflat-2"])
+        #expect(try await backend.updateAliases(swap).acknowledged)
+        #expect(try await backend.count(.assetflat).count == 42)
+        _ = try await backend.refreshAll()
+        _ = try await backend.refresh("assetflat")
+        let targets = server.requests.map { "\($0.method) \($0.target)" }
+        #expect(
+            targets == [
+                "HEAD /assetflat", "HEAD /nothing", "GET /assetflat/_mapping",
+                "PUT /assetflat-2/_mapping",
+                "GET /_alias/assetflat", "GET /_alias/missing", "GET /assetflat-2/_alias",
+                "POST /_aliases",
+                "POST /assetflat/_count", "POST /_refresh", "POST /assetflat/_refresh",
+            ])
+        #expect(server.requests[3].json == ["properties": ["x": ["type": "keyword"]]])
+        #expect(server.requests[7].json == swap.json)
     }
 
     @Test func keepsTheBaseURLPathPrefix() async throws {
-        try await LoopbackServer.with({ _ in .json(200, #"{"acknowledged": true}"#) }) { server in
-            let configuration = HTTPSearchBackendConfiguration(
-                baseURL: server.baseURL.appendingPathComponent("es/"))
-            _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("old-*")
-            #expect(server.requests.first?.path == "/es/old-*")
-        }
+        let server = try LoopbackServer { _ in .json(200, #"{"acknowledged": true}"#) }
+        defer { server.stop() }
+        let configuration = HTTPSearchBackendConfiguration(
+            baseURL: server.baseURL.appendingPathComponent("es/"))
+        _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("old-*")
+        #expect(server.requests.first?.path == "/es/old-*")
     }
 }

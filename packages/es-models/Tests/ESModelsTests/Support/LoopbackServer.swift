@@ -113,14 +113,6 @@ final class LoopbackServer: @unchecked Sendable {
         for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
-    /// Runs `body` with a server and stops it afterwards.
-    static func with(_ handler: @escaping Handler, _ body: (LoopbackServer) async throws -> Void) async throws
-    {
-        let server = try LoopbackServer(handler: handler)
-        defer { server.stop() }
-        try await body(server)
-    }
-
     // MARK: - Serving
 
     private func acceptLoop() {
