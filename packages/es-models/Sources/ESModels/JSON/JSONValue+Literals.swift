@@ -1,3 +1,7 @@
+/// `nil` in a JSON literal is JSON `null`: `["parent_uuid": nil]`.
+///
+/// Where the expected type is `JSONValue?` inside a conditional expression, a bare `nil`
+/// can become `JSONValue.null` instead of `Optional.none`; write `Optional.none` there.
 extension JSONValue: ExpressibleByNilLiteral {
     public init(nilLiteral: ()) { self = .null }
 }

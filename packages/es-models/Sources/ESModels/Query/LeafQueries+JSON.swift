@@ -85,7 +85,7 @@ extension RangeQuery {
     }
 
     private static func bound(_ value: JSONValue) -> JSONValue? {
-        value.isNull ? nil : value
+        value.isNull ? Optional.none : Optional.some(value)
     }
 
     var json: JSONValue {

@@ -62,6 +62,8 @@ import Testing
         let legacy = try Query(
             json: ["range": ["age": ["from": 10, "to": 20, "include_lower": true, "include_upper": false]]])
         #expect(legacy == .range("age", gte: 10, lt: 20))
+        let nullBound = try Query(json: ["range": ["age": ["gte": nil, "lt": 5]]])
+        #expect(nullBound == .range("age", lt: 5))
     }
 
     @Test func existsIdsAndMatchAll() throws {
