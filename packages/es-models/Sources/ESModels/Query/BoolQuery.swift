@@ -41,34 +41,43 @@ public struct BoolQuery: Sendable, Equatable {
     }
 }
 
-/// `nested`: runs `query` against each object of the nested field at `path`; a document
-/// matches when one of its objects does.
-public struct NestedQuery: Sendable, Equatable {
-    /// How the scores of matching objects combine into the document's score.
-    public enum ScoreMode: String, Sendable, Equatable, CaseIterable {
-        case avg, max, min, none, sum
+extension BoolQuery {
+    /// Decodes `{"must": ..., "filter": ..., "should": ..., "must_not": ...,
+    /// "minimum_should_match": ..., "boost": ...}`; each clause list may be one query or an
+    /// array.
+    init(json: JSONValue) throws {
+        var reader = try JSONObjectReader(json, name: "bool")
+        self.init(
+            must: try Self.clauses(reader.value("must"), name: "must"),
+            filter: try Self.clauses(reader.value("filter"), name: "filter"),
+            should: try Self.clauses(reader.value("should"), name: "should"),
+            mustNot: try Self.clauses(reader.value("must_not"), name: "must_not"))
+        if let spec = reader.value("minimum_should_match"), !spec.isNull {
+            minimumShouldMatch = try MinimumShouldMatch(json: spec, context: "bool")
+        }
+        boost = try reader.double("boost")
+        _ = try reader.bool("adjust_pure_negative")
+        try reader.rejectUnknownQueryFields()
     }
 
-    /// The path of the nested field.
-    public var path: String
-    /// The query on the nested objects (field names are full paths: `path.field`).
-    public var query: Query
-    /// How scores combine (`avg` when unset).
-    public var scoreMode: ScoreMode?
-    /// Whether an unmapped `path` matches nothing instead of failing.
-    public var ignoreUnmapped: Bool?
-    /// The relevance boost.
-    public var boost: Double?
+    private static func clauses(_ value: JSONValue?, name: String) throws -> [Query] {
+        switch value {
+        case nil, .null?: return []
+        case .object?: return [try Query(json: value ?? .null)]
+        case .array(let elements)?: return try elements.map(Query.init(json:))
+        case let other?:
+            throw ElasticsearchError.parsing(
+                "[bool] query does not support [\(name)] of type [\(other.tokenName)]")
+        }
+    }
 
-    /// Creates a nested query.
-    public init(
-        path: String, query: Query, scoreMode: ScoreMode? = nil, ignoreUnmapped: Bool? = nil,
-        boost: Double? = nil
-    ) {
-        self.path = path
-        self.query = query
-        self.scoreMode = scoreMode
-        self.ignoreUnmapped = ignoreUnmapped
-        self.boost = boost
+    var json: JSONValue {
+        var body: [String: JSONValue] = [:]
+        if !must.isEmpty { body["must"] = .array(must.map(\.json)) }
+        if !filter.isEmpty { body["filter"] = .array(filter.map(\.json)) }
+        if !should.isEmpty { body["should"] = .array(should.map(\.json)) }
+        if !mustNot.isEmpty { body["must_not"] = .array(mustNot.map(\.json)) }
+        body["minimum_should_match"] = minimumShouldMatch?.json
+        return .object(SingleFieldQuery.withBoost(body, boost))
     }
 }

@@ -32,3 +32,38 @@ public struct MatchQuery: Sendable, Equatable {
         self.boost = boost
     }
 }
+
+extension MatchQuery {
+    /// Decodes `{"f": "text"}` or `{"f": {"query": "text", "operator": "and", ...}}`.
+    init(json: JSONValue) throws {
+        let (field, body, _) = try SingleFieldQuery.field(of: json, query: "match")
+        guard case .object = body else {
+            self.init(field: field, query: try SingleFieldQuery.scalar(body, query: "match"))
+            return
+        }
+        var reader = try JSONObjectReader(body, name: "match")
+        guard let text = reader.value("query") else {
+            throw ElasticsearchError.parsing("No text specified for text query")
+        }
+        self.init(field: field, query: try SingleFieldQuery.scalar(text, query: "match"))
+        if let op = try reader.string("operator") {
+            guard let parsed = Operator(rawValue: op.lowercased()) else {
+                throw ElasticsearchError.illegalArgument("No enum constant for [operator]: [\(op)]")
+            }
+            self.operator = parsed
+        }
+        if let spec = reader.value("minimum_should_match") {
+            minimumShouldMatch = try MinimumShouldMatch(json: spec, context: "match")
+        }
+        boost = try reader.double("boost")
+        try reader.rejectUnknownQueryFields()
+    }
+
+    var json: JSONValue {
+        guard self.operator != nil || minimumShouldMatch != nil || boost != nil else { return [field: query] }
+        var body: [String: JSONValue] = ["query": query]
+        body["operator"] = self.operator.map { .string($0.rawValue) }
+        body["minimum_should_match"] = minimumShouldMatch?.json
+        return [field: .object(SingleFieldQuery.withBoost(body, boost))]
+    }
+}

@@ -46,3 +46,51 @@ public struct RangeQuery: Sendable, Equatable {
         self.boost = boost
     }
 }
+
+extension RangeQuery {
+    /// Decodes `{"f": {"gte": 10, "lt": "now/d", "format": ..., "time_zone": ..., "boost": ...}}`,
+    /// including the legacy `from`/`to`/`include_lower`/`include_upper` form.
+    init(json: JSONValue) throws {
+        let (field, body, _) = try SingleFieldQuery.field(of: json, query: "range")
+        var reader = try JSONObjectReader(body, name: "range")
+        self.init(field: field)
+        gt = reader.value("gt").flatMap(Self.bound)
+        gte = reader.value("gte").flatMap(Self.bound)
+        lt = reader.value("lt").flatMap(Self.bound)
+        lte = reader.value("lte").flatMap(Self.bound)
+        let includeLower = try reader.bool("include_lower") ?? true
+        let includeUpper = try reader.bool("include_upper") ?? true
+        if let from = reader.value("from").flatMap(Self.bound) {
+            if includeLower { gte = from } else { gt = from }
+        }
+        if let to = reader.value("to").flatMap(Self.bound) {
+            if includeUpper { lte = to } else { lt = to }
+        }
+        format = try reader.string("format")
+        timeZone = try reader.string("time_zone")
+        if let relation = try reader.string("relation") {
+            guard let parsed = Relation(rawValue: relation.uppercased()) else {
+                throw ElasticsearchError.parsing("[range] query does not support relation [\(relation)]")
+            }
+            self.relation = parsed
+        }
+        boost = try reader.double("boost")
+        try reader.rejectUnknownQueryFields()
+    }
+
+    private static func bound(_ value: JSONValue) -> JSONValue? {
+        value.isNull ? Optional.none : Optional.some(value)
+    }
+
+    var json: JSONValue {
+        var body: [String: JSONValue] = [:]
+        body["gt"] = gt
+        body["gte"] = gte
+        body["lt"] = lt
+        body["lte"] = lte
+        body["format"] = format.map(JSONValue.string)
+        body["time_zone"] = timeZone.map(JSONValue.string)
+        body["relation"] = relation.map { .string($0.rawValue) }
+        return [field: .object(SingleFieldQuery.withBoost(body, boost))]
+    }
+}

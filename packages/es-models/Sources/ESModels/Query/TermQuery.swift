@@ -18,47 +18,29 @@ public struct TermQuery: Sendable, Equatable {
     }
 }
 
-/// `terms`: documents whose `field` holds any of `values`.
-public struct TermsQuery: Sendable, Equatable {
-    /// The field name.
-    public var field: String
-    /// The accepted values.
-    public var values: [JSONValue]
-    /// The relevance boost.
-    public var boost: Double?
-
-    /// Creates a terms query.
-    public init(field: String, values: [JSONValue], boost: Double? = nil) {
-        self.field = field
-        self.values = values
-        self.boost = boost
+extension TermQuery {
+    /// Decodes `{"f": "v"}` or `{"f": {"value": "v", "boost": 2, "case_insensitive": true}}`.
+    init(json: JSONValue) throws {
+        let (field, body, _) = try SingleFieldQuery.field(of: json, query: "term")
+        guard case .object = body else {
+            self.init(field: field, value: try SingleFieldQuery.scalar(body, query: "term"))
+            return
+        }
+        var reader = try JSONObjectReader(body, name: "term")
+        guard let value = reader.value("value") ?? reader.value("term") else {
+            throw ElasticsearchError.parsing("[term] query requires a [value] for field [\(field)]")
+        }
+        self.init(
+            field: field, value: try SingleFieldQuery.scalar(value, query: "term"),
+            boost: try reader.double("boost"),
+            caseInsensitive: try reader.bool("case_insensitive"))
+        try reader.rejectUnknownQueryFields()
     }
-}
 
-/// `exists`: documents where `field` has a non-null indexed value.
-public struct ExistsQuery: Sendable, Equatable {
-    /// The field name.
-    public var field: String
-    /// The relevance boost.
-    public var boost: Double?
-
-    /// Creates an exists query.
-    public init(field: String, boost: Double? = nil) {
-        self.field = field
-        self.boost = boost
-    }
-}
-
-/// `ids`: documents whose `_id` is one of `values`.
-public struct IdsQuery: Sendable, Equatable {
-    /// The document ids.
-    public var values: [String]
-    /// The relevance boost.
-    public var boost: Double?
-
-    /// Creates an ids query.
-    public init(values: [String], boost: Double? = nil) {
-        self.values = values
-        self.boost = boost
+    var json: JSONValue {
+        guard boost != nil || caseInsensitive != nil else { return [field: value] }
+        var body = SingleFieldQuery.withBoost(["value": value], boost)
+        if let caseInsensitive { body["case_insensitive"] = .bool(caseInsensitive) }
+        return [field: .object(body)]
     }
 }

@@ -36,75 +36,22 @@ public struct SearchResponse: Sendable, Equatable {
     public var ids: [String] { hits.hits.map(\.id) }
 }
 
-/// The `hits` member of a search response.
-public struct SearchHits: Sendable, Equatable {
-    /// The total number of matches; `nil` when `track_total_hits` is `false`.
-    public var total: TotalHits?
-    /// The best score; `nil` when sorting by something else or no hit matched.
-    public var maxScore: Double?
-    /// The returned page of hits.
-    public var hits: [SearchHit]
-
-    /// Creates hits.
-    public init(total: TotalHits?, maxScore: Double? = nil, hits: [SearchHit]) {
-        self.total = total
-        self.maxScore = maxScore
-        self.hits = hits
-    }
-}
-
-/// `hits.total`: a count, exact (`eq`) or a lower bound (`gte`).
-public struct TotalHits: Sendable, Equatable {
-    /// Whether the count is exact.
-    public enum Relation: String, Sendable, Equatable {
-        case eq, gte
-    }
-
-    /// The count.
-    public var value: Int
-    /// Whether it is exact or a lower bound.
-    public var relation: Relation
-
-    /// Creates a total.
-    public init(value: Int, relation: Relation = .eq) {
-        self.value = value
-        self.relation = relation
-    }
-}
-
-/// One hit of a search.
-public struct SearchHit: Sendable, Equatable {
-    /// The concrete index the document is in.
-    public var index: String
-    /// The document id.
-    public var id: String
-    /// The relevance score; `nil` when not computed (sorted by a field).
-    public var score: Double?
-    /// The document (or its filtered part); `nil` when `_source` was not fetched.
-    public var source: JSONValue?
-    /// The sort values, when the search sorted.
-    public var sort: [JSONValue]?
-
-    /// Creates a hit.
-    public init(
-        index: String, id: String, score: Double? = nil, source: JSONValue? = nil, sort: [JSONValue]? = nil
-    ) {
-        self.index = index
-        self.id = id
-        self.score = score
-        self.source = source
-        self.sort = sort
-    }
-
-    /// The `_source` decoded as `type`.
-    ///
-    /// - Throws: `DecodingError` when the source does not fit, or
-    ///   ``SearchTransportError/invalidResponse(url:status:reason:)`` when there is no source.
-    public func document<Document: Decodable>(as type: Document.Type) throws -> Document {
-        guard let source else {
-            throw SearchTransportError.invalidResponse(
-                url: index, status: 200, reason: "hit '\(id)' has no _source; do not filter _source out")
+extension SearchResponse: JSONConvertible {
+    /// Decodes Elasticsearch's search response (also the pre-7 form where `hits.total` is
+    /// a number).
+    public init(json: JSONValue) throws {
+        var reader = try JSONObjectReader(json, name: "search_response")
+        guard let hits = reader.value("hits") else {
+            throw ElasticsearchError.xContentParse("[search_response] missing required field [hits]")
         }
-        return try source.decode(type)
+        self.init(
+            took: try reader.int("took") ?? 0, timedOut: try reader.bool("timed_out") ?? false,
+            shards: try reader.value("_shards").map(ShardStatistics.init(json:)) ?? .single,
+            hits: try SearchHits(json: hits))
+    }
+
+    /// `{"took": ..., "timed_out": ..., "_shards": ..., "hits": ...}`.
+    public var json: JSONValue {
+        ["took": .int(took), "timed_out": .bool(timedOut), "_shards": shards.json, "hits": hits.json]
     }
 }
