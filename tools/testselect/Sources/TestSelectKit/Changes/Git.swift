@@ -108,6 +108,22 @@ public struct Git: Sendable {
     }
 
     static func splitNul(_ data: Data) -> [String] {
-        data.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> [String] in
+            var result: [String] = []
+            var start = 0
+            for index in 0..<buffer.count where buffer[index] == 0 {
+                if index > start {
+                    result.append(
+                        String(
+                            decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
+            }
+            if start < buffer.count {
+                result.append(
+                    String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start...]), as: UTF8.self))
+            }
+            return result
+        }
     }
 }

@@ -48,21 +48,27 @@ public struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConverti
     /// SwiftPM accepts spacing variations (`// swift-tools-version: 5.9`) and `;`-separated
     /// specifications after the version; it must be the first non-blank line.
     public static func parse(manifest text: String) -> ToolsVersion? {
-        for rawLine in text.split(separator: "\n", maxSplits: 8, omittingEmptySubsequences: false) {
-            let line = String(rawLine).trimmingSpaces()
-            if line.isEmpty { continue }
-            guard line.hasPrefix("//") else { return nil }
-            var rest = Substring(line.dropFirst(2))
-            while rest.first == " " || rest.first == "\t" { rest.removeFirst() }
-            guard rest.lowercased().hasPrefix("swift-tools-version") else { return nil }
-            rest = rest.dropFirst("swift-tools-version".count)
-            while rest.first == " " || rest.first == "\t" { rest.removeFirst() }
-            guard rest.first == ":" else { return nil }
-            rest.removeFirst()
-            while rest.first == " " || rest.first == "\t" { rest.removeFirst() }
-            let version = rest.prefix { $0.isNumber || $0 == "." }
-            return ToolsVersion(string: String(version))
+        var utf8 = Substring(text).utf8[...]
+        while let first = utf8.first,
+            first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
+                || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
+        {
+            utf8 = utf8.dropFirst()
         }
-        return nil
+        let line = utf8.prefix { $0 != UInt8(ascii: "\n") }
+        var rest = Substring(line)
+        guard rest.hasPrefix("//") else { return nil }
+        rest = rest.dropFirst(2)
+        func skipSpaces() { while rest.first == " " || rest.first == "\t" { rest.removeFirst() } }
+        skipSpaces()
+        guard rest.lowercased().hasPrefix("swift-tools-version") else { return nil }
+        rest = rest.dropFirst("swift-tools-version".count)
+        skipSpaces()
+        guard rest.first == ":" else { return nil }
+        rest.removeFirst()
+        skipSpaces()
+        let version = rest.prefix { $0.isNumber || $0 == "." }
+        return ToolsVersion(string: String(version))
     }
+
 }

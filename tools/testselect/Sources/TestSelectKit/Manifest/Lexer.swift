@@ -144,7 +144,7 @@ struct Lexer {
                 return make(.poundKeyword, word)
             }
         }
-        if "()[]{},:;@\\".utf8.contains(byte) {
+        if Lexer.isPunctuationByte(byte) {
             index += 1
             return make(.punctuation, String(UnicodeScalar(byte)))
         }
@@ -233,7 +233,25 @@ struct Lexer {
     }
 
     static func isOperatorByte(_ byte: UInt8) -> Bool {
-        "/=-+!*%<>&|^~?".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+            UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+            UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isPunctuationByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+            UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"),
+            UInt8(ascii: "\\"):
+            return true
+        default:
+            return false
+        }
     }
 }
 

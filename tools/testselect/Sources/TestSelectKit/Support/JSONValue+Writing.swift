@@ -54,6 +54,15 @@ extension JSONValue {
     }
 
     private static func writeString(_ value: String, to output: inout String) {
+        let needsEscaping = value.utf8.contains {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }
+        if !needsEscaping {
+            output += "\""
+            output += value
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -8,6 +8,7 @@ public enum RepoPath {
     /// A path that climbs above its start keeps its leading `..` components
     /// (`normalize("a/../../b") == "../b"`); the empty path becomes `.`.
     public static func normalize(_ path: String) -> String {
+        if isNormalized(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -18,6 +19,32 @@ public enum RepoPath {
             parts.append(part)
         }
         return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// Whether a path is already normal: non-empty, no empty, `.` or `..` components, no trailing `/`.
+    static func isNormalized(_ path: String) -> Bool {
+        if path == "." { return true }
+        var componentStart = true
+        var dots = 0
+        var count = 0
+        for byte in path.utf8 {
+            count += 1
+            if byte == UInt8(ascii: "/") {
+                if componentStart || dots > 0 { return false }
+                componentStart = true
+                continue
+            }
+            if componentStart, byte == UInt8(ascii: ".") {
+                dots = 1
+                componentStart = false
+                continue
+            }
+            if dots > 0 {
+                dots = byte == UInt8(ascii: ".") && dots == 1 ? 2 : 0
+            }
+            componentStart = false
+        }
+        return count > 0 && !componentStart && dots == 0
     }
 
     /// Joins a directory and a relative path, then normalizes the result.
