@@ -49,6 +49,7 @@ public struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConverti
     /// specifications after the version; it must be the first non-blank line.
     public static func parse(manifest text: String) -> ToolsVersion? {
         var utf8 = Substring(text).utf8[...]
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
         while let first = utf8.first,
             first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
                 || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")

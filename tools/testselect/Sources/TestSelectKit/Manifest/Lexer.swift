@@ -6,7 +6,9 @@ struct Lexer {
     var line = 1
 
     init(_ text: String) {
-        self.bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        self.bytes = bytes
     }
 
     /// Tokenizes the whole input; the last token is `.endOfFile`.

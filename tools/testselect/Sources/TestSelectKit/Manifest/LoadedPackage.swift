@@ -19,6 +19,17 @@ public struct LoadedPackage: Sendable {
     /// Every readable variant, by file name, in discovery order (`Package.swift` first).
     public var variants: [(file: String, package: DeclaredPackage)]
 
+    /// Creates a loaded package.
+    public init(
+        directory: String, manifestFile: String, reading: ManifestReading,
+        variants: [(file: String, package: DeclaredPackage)]
+    ) {
+        self.directory = directory
+        self.manifestFile = manifestFile
+        self.reading = reading
+        self.variants = variants
+    }
+
     /// The declared package of the manifest SwiftPM would use, if it was read.
     public var chosen: DeclaredPackage? {
         variants.first { $0.file == manifestFile }?.package ?? variants.first?.package

@@ -40,6 +40,13 @@ public struct Selection: Sendable {
         public var target: String
         /// Why it is selected.
         public var reasons: [Reason]
+
+        /// Creates a selected suite.
+        public init(package: String, target: String, reasons: [Reason]) {
+            self.package = package
+            self.target = target
+            self.reasons = reasons
+        }
     }
 
     /// A target named by its package directory and name.
@@ -48,6 +55,12 @@ public struct Selection: Sendable {
         public var package: String
         /// Target name.
         public var target: String
+
+        /// Creates a reference.
+        public init(package: String, target: String) {
+            self.package = package
+            self.target = target
+        }
     }
 
     /// The base commit (the merge-base), when known.
@@ -70,4 +83,23 @@ public struct Selection: Sendable {
     public var changedTargets: [TargetReference]
     /// Things the user should know (unknown config names, unreadable manifests, linking problems).
     public var warnings: [String]
+
+    /// Creates a selection.
+    public init(
+        base: String?, head: String?, changedFiles: [ChangedFile], runAll: Bool, runAllReasons: [String],
+        unownedFiles: [String], selected: [Suite], skipped: [TargetReference],
+        changedTargets: [TargetReference],
+        warnings: [String]
+    ) {
+        self.base = base
+        self.head = head
+        self.changedFiles = changedFiles
+        self.runAll = runAll
+        self.runAllReasons = runAllReasons
+        self.unownedFiles = unownedFiles
+        self.selected = selected
+        self.skipped = skipped
+        self.changedTargets = changedTargets
+        self.warnings = warnings
+    }
 }

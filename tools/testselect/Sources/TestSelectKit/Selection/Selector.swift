@@ -52,8 +52,13 @@ public struct Selector {
             }
         }
         propagate(&state)
-        for package in head.packages.indices where head.packages[package].loaded.isUnreadable {
+        for package in head.packages.indices {
             let loaded = head.packages[package].loaded
+            if case .swiftPM(let why) = loaded.reading {
+                state.warnings.append(
+                    "read '\(loaded.directory)' with 'swift package dump-package' (slow): the static reader met \(why)"
+                )
+            }
             guard case .unreadable(let why) = loaded.reading else { continue }
             state.warnings.append(
                 "cannot read the manifest of '\(loaded.directory)' (\(why)); all its tests run on every change"
@@ -67,9 +72,7 @@ public struct Selector {
             }
         }
         for reference in config.alwaysRun {
-            if let suite = head.target(directory: reference.directory, name: reference.target),
-                head.targets[suite].isSuite
-            {
+            if let suite = Selector.target(reference, in: head), head.targets[suite].isSuite {
                 state.add(Selection.Reason(kind: .alwaysRun), to: suite)
             }
         }
@@ -94,7 +97,7 @@ public struct Selector {
         let ownership = side == .head ? headOwnership : (baseOwnership ?? headOwnership)
         var claimed = false
         for reference in config.extraInputTargets(of: path) {
-            if let target = graph.target(directory: reference.directory, name: reference.target) {
+            if let target = Selector.target(reference, in: graph) {
                 state.seeds.append(Seed(side: side, target: target, kind: .extraInput, file: path))
                 claimed = true
             }
@@ -137,6 +140,17 @@ public struct Selector {
                 reason: "unowned file '\(path)' changed and 'unowned' is 'all'",
                 Selection.Reason(kind: .unownedFile, file: path))
         }
+    }
+
+    /// The target a configuration entry names; for an unreadable package, the node standing for all of it.
+    static func target(_ reference: SuiteReference, in graph: ResolvedGraph) -> Int? {
+        if let target = graph.target(directory: reference.directory, name: reference.target) { return target }
+        guard let package = graph.package(at: reference.directory),
+            graph.packages[package].loaded.isUnreadable
+        else {
+            return nil
+        }
+        return graph.target(named: "*", inPackage: package)
     }
 
     /// Packages that declare a path dependency on `package`, transitively.

@@ -1,0 +1,49 @@
+import TestSelectKit
+import TestSelectTestSupport
+import Testing
+
+/// The command line run in-process, with captured streams.
+@Suite struct TestSelectCLITests {
+    func run(_ arguments: [String], in directory: String, stdin: String = "") -> (Int32, String, String) {
+        let context = CommandContext(
+            output: OutputStream(), errors: OutputStream(), currentDirectory: directory, environment: [:],
+            readStandardInput: { stdin })
+        let status = TestSelectCLI.run(arguments, context: context)
+        return (status, context.output.text, context.errors.text)
+    }
+
+    @Test func selectsFromStandardInputOnAPlainDirectory() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(MonorepoFixture.files)
+            try repo.remove(".git")
+            let (status, output, errors) = run(
+                ["--changed-files", "-", "--format", "commands", "--no-dump-package"], in: repo.root,
+                stdin: "packages/shared-utils/Sources/Utils/Utils.swift\n")
+            #expect(status == 0, "\(errors)")
+            #expect(
+                output == """
+                    swift test --package-path packages/shared-utils --filter '^(UtilsTests)\\.'
+                    swift test --package-path services/app --filter '^(AppCoreTests)\\.'
+
+                    """)
+        }
+    }
+
+    @Test func everyCommandHasHelpAndValidatesItsInput() throws {
+        try withTemporaryDirectory { directory in
+            let (status, output, _) = run(["help"], in: directory)
+            #expect(status == 0)
+            #expect(output.contains("graph"))
+            #expect(output.contains("explain"))
+            let (missing, _, missingErrors) = run(["explain"], in: directory)
+            #expect(missing == 64)
+            #expect(missingErrors == "testselect: error: missing argument <package:target>\n")
+            let (malformed, _, malformedErrors) = run(["explain", "NoColon"], in: directory)
+            #expect(malformed == 64)
+            #expect(malformedErrors.contains("expected '<package dir>:<Target>'"))
+            let (badRepo, _, badRepoErrors) = run(["graph", "--repo", directory + "/nope"], in: directory)
+            #expect(badRepo == 64)
+            #expect(badRepoErrors.contains("is not a directory"))
+        }
+    }
+}

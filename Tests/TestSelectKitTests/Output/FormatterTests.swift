@@ -1,0 +1,165 @@
+import TestSelectKit
+import Testing
+
+@Suite struct FormatterTests {
+    static let selection = Selection(
+        base: "1111111111222222222233333333334444444444", head: nil,
+        changedFiles: [
+            ChangedFile(path: "libs/core/Sources/Core/a.swift", status: .modified),
+            ChangedFile(
+                path: "libs/core/Sources/Core/b.swift", status: .renamed,
+                oldPath: "libs/core/Sources/Core/old.swift"),
+            ChangedFile(path: "tools/x.sh", status: .added),
+        ],
+        runAll: false, runAllReasons: [], unownedFiles: ["tools/x.sh"],
+        selected: [
+            Selection.Suite(
+                package: "libs/core", target: "CoreTests",
+                reasons: [
+                    Selection.Reason(
+                        kind: .dependencyChanged, file: "libs/core/Sources/Core/a.swift", via: ["Core"])
+                ]),
+            Selection.Suite(
+                package: "services/api", target: "API+Tests",
+                reasons: [
+                    Selection.Reason(
+                        kind: .dependencyChanged, file: "libs/core/Sources/Core/a.swift",
+                        via: ["API", "Core"])
+                ]),
+            Selection.Suite(
+                package: "services/api", target: "APIUnitTests",
+                reasons: [Selection.Reason(kind: .alwaysRun)]),
+            Selection.Suite(
+                package: "services/legacy", target: "*",
+                reasons: [
+                    Selection.Reason(
+                        kind: .manifestUnreadable, file: "services/legacy/Package.swift",
+                        detail: "line 3: a call to 'f'")
+                ]),
+        ],
+        skipped: [Selection.TargetReference(package: "services/other", target: "OtherTests")],
+        changedTargets: [Selection.TargetReference(package: "libs/core", target: "Core")], warnings: [])
+
+    @Test func json() throws {
+        let json = SelectionJSONFormatter.json(Self.selection)
+        #expect(
+            json.objectValue?.map(\.0) == [
+                "schema", "base", "head", "changed_files", "run_all", "run_all_reasons", "unowned_files",
+                "selected", "skipped",
+            ])
+        #expect(json["head"] == .string("WORKTREE"))
+        #expect(
+            json["changed_files"]?.arrayValue?[1]
+                == .object([
+                    ("path", .string("libs/core/Sources/Core/b.swift")), ("status", .string("R")),
+                    ("old_path", .string("libs/core/Sources/Core/old.swift")),
+                ]))
+        let reason = json["selected"]?.arrayValue?[1]["reasons"]?.arrayValue?.first
+        #expect(
+            reason
+                == .object([
+                    ("kind", .string("dependency-changed")),
+                    ("file", .string("libs/core/Sources/Core/a.swift")),
+                    ("via", .strings(["API", "Core"])),
+                ]))
+        #expect(
+            json["selected"]?.arrayValue?[3]["reasons"]?.arrayValue?.first?["detail"]
+                == .string("line 3: a call to 'f'"))
+        #expect(try JSONValue.parse(SelectionJSONFormatter.format(Self.selection)) == json)
+    }
+
+    @Test func text() {
+        let text = SelectionTextFormatter.format(Self.selection)
+        #expect(text.hasPrefix("base 1111111111, head: the working tree: 3 changed files\n"))
+        #expect(
+            text.contains(
+                "selected 4 of 5 suites:\n  libs/core\n    CoreTests\n      dependency-changed: libs/core/Sources/Core/a.swift (via Core)\n"
+            ))
+        #expect(
+            text.contains(
+                "    * (every test of the package)\n      manifest-unreadable: services/legacy/Package.swift [line 3: a call to 'f']"
+            ))
+        #expect(
+            text.hasSuffix(
+                "unowned files (in no target; they select nothing unless under a package's Tests/):\n  tools/x.sh\n"
+            ))
+    }
+
+    @Test func matrixAndCommands() throws {
+        let matrix = try JSONValue.parse(CIFormatters.githubMatrix(Self.selection))
+        #expect(
+            matrix
+                == .object([
+                    (
+                        "include",
+                        .array([
+                            .object([
+                                ("package", .string("libs/core")), ("targets", .strings(["CoreTests"])),
+                                ("filter", .string("^(CoreTests)\\.")),
+                            ]),
+                            .object([
+                                ("package", .string("services/api")),
+                                ("targets", .strings(["API+Tests", "APIUnitTests"])),
+                                ("filter", .string("^(API\\+Tests|APIUnitTests)\\.")),
+                            ]),
+                            .object([
+                                ("package", .string("services/legacy")), ("targets", .strings(["*"])),
+                                ("filter", .string("")),
+                            ]),
+                        ])
+                    )
+                ]))
+        #expect(
+            CIFormatters.commands(Self.selection) == """
+                swift test --package-path libs/core --filter '^(CoreTests)\\.'
+                swift test --package-path services/api --filter '^(API\\+Tests|APIUnitTests)\\.'
+                swift test --package-path services/legacy
+
+                """)
+    }
+
+    @Test func graphFormats() throws {
+        let graph = ResolvedGraphTests.graph()
+        let json = GraphJSONFormatter.json(graph)
+        let packages = try #require(json["packages"]?.arrayValue)
+        #expect(
+            packages.map { $0["package"]?["dir"]?.stringValue ?? "" } == [
+                "libs/shared-kit", "services/service",
+            ])
+        let service = packages[1]
+        #expect(
+            service["package"]
+                == .object([
+                    ("name", .string("service")), ("identity", .string("service")),
+                    ("dir", .string("services/service")),
+                    ("manifest", .string("Package.swift")), ("tools_version", .string("5.9.0")),
+                ]))
+        let app = service["targets"]?.arrayValue?.first
+        #expect(app?["path"] == .string("Sources/App"))
+        #expect(
+            app?["dependencies"]?.arrayValue?.first
+                == .object([
+                    ("kind", .string("product")), ("name", .string("Shared")),
+                    ("package", .string("SharedKit")),
+                    (
+                        "condition",
+                        .object([("platforms", .strings(["linux"])), ("config", .null), ("traits", .null)])
+                    ),
+                ]))
+        #expect(service["dependencies"]?.arrayValue?.first?["resolved_dir"] == .string("libs/shared-kit"))
+        let highlight = GraphDiagramFormatter.Highlight(
+            Selection(
+                base: nil, head: nil, changedFiles: [], runAll: false, runAllReasons: [], unownedFiles: [],
+                selected: [Selection.Suite(package: "services/service", target: "AppTests", reasons: [])],
+                skipped: [],
+                changedTargets: [Selection.TargetReference(package: "libs/shared-kit", target: "SharedCore")],
+                warnings: []))
+        let dot = GraphDiagramFormatter.dot(graph, highlight: highlight)
+        #expect(dot.contains("label=\"libs/shared-kit (SharedKit)\""))
+        #expect(dot.contains("[label=\"SharedCore\", style=filled, fillcolor=\"#f4a6a6\"]"))
+        #expect(dot.contains("[label=\"AppTests\", shape=ellipse, style=filled, fillcolor=\"#ffd966\"]"))
+        let mermaid = GraphDiagramFormatter.mermaid(graph, highlight: highlight)
+        #expect(mermaid.contains("-.->"))
+        #expect(mermaid.contains("class t0 changed"))
+    }
+}
