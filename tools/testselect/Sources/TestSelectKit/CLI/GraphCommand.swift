@@ -1,7 +1,7 @@
 /// `testselect graph`: print the package and target graph.
 public struct GraphCommand: TestSelectCommand {
     /// Output formats.
-    public enum Format: String, Sendable, CaseIterable {
+    public enum Format: String, FormatOption {
         case json, dot, mermaid
     }
 
@@ -33,11 +33,7 @@ public struct GraphCommand: TestSelectCommand {
 
     public func validate() throws {
         try options.validate()
-        guard Format(rawValue: formatName) != nil else {
-            throw UsageError.invalidValue(
-                option: "--format", value: formatName,
-                expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
-        }
+        _ = try Format.parse(formatName)
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
@@ -57,7 +53,7 @@ public struct GraphCommand: TestSelectCommand {
                 }
             }
         }
-        switch Format(rawValue: formatName) ?? .json {
+        switch try Format.parse(formatName) {
         case .json: context.output.write(GraphJSONFormatter.format(graph))
         case .dot: context.output.write(GraphDiagramFormatter.dot(graph, highlight: highlight))
         case .mermaid: context.output.write(GraphDiagramFormatter.mermaid(graph, highlight: highlight))

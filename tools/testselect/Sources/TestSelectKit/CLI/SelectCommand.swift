@@ -1,7 +1,7 @@
 /// `testselect [select]`: print the suites a change must run (the default command).
 public struct SelectCommand: TestSelectCommand {
     /// Output formats.
-    public enum Format: String, Sendable, CaseIterable {
+    public enum Format: String, FormatOption {
         case text, json
         case githubMatrix = "github-matrix"
         case commands
@@ -39,16 +39,12 @@ public struct SelectCommand: TestSelectCommand {
 
     public func validate() throws {
         try options.validate()
-        guard Format(rawValue: formatName) != nil else {
-            throw UsageError.invalidValue(
-                option: "--format", value: formatName,
-                expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
-        }
+        _ = try Format.parse(formatName)
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
         let selection = try options.select(in: context).selection
-        switch Format(rawValue: formatName) ?? .text {
+        switch try Format.parse(formatName) {
         case .text: context.output.write(SelectionTextFormatter.format(selection))
         case .json: context.output.write(SelectionJSONFormatter.format(selection))
         case .githubMatrix: context.output.write(CIFormatters.githubMatrix(selection))
