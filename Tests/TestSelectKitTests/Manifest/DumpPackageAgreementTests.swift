@@ -156,9 +156,19 @@ import Testing
         """,
     ]
 
-    @Test(arguments: manifests.keys.sorted())
+    /// This repository's own root manifest joins the real-world shapes.
+    static func manifest(named name: String) throws -> String? {
+        if name == "this-repository" {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            return try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        }
+        return manifests[name]
+    }
+
+    @Test(arguments: manifests.keys.sorted() + ["this-repository"])
     func staticReaderMatchesDumpPackage(_ name: String) throws {
-        let text = try #require(DumpPackageAgreementTests.manifests[name])
+        let text = try #require(try DumpPackageAgreementTests.manifest(named: name))
         try withTemporaryDirectory { directory in
             let packageDirectory = directory + "/" + name
             try FileManager.default.createDirectory(

@@ -231,6 +231,39 @@ import Testing
         #expect(reason?.contains("'if' statement") == true)
     }
 
+    @Test func environmentChecksThatOnlyChangeSettingsAreFine() throws {
+        let package = try read(
+            """
+            import class Foundation.ProcessInfo
+
+            let linkSettings: [LinkerSetting]
+            if let path = ProcessInfo.processInfo.environment["CI_RPATH"] {
+                linkSettings = [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", path])]
+            } else {
+                linkSettings = []
+            }
+            #if os(Windows)
+            let pkgConfig: String? = nil
+            #else
+            var pkgConfig: String? = "sqlite3"
+            if ProcessInfo.processInfo.environment["TARGET_OS"] == "android" {
+                pkgConfig = nil
+            }
+            #endif
+
+            let package = Package(
+                name: "Tool",
+                targets: [
+                    .systemLibrary(name: "CSQLite", pkgConfig: pkgConfig),
+                    .target(
+                        /** The core library */
+                        name: "Core", dependencies: ["CSQLite"], linkerSettings: linkSettings),
+                ]
+            )
+            """)
+        #expect(package.targets.map(\.name) == ["CSQLite", "Core"])
+    }
+
     @Test func functionsTernariesAndExtensionsAreNotGuessed() throws {
         let function = failure(
             """

@@ -3,6 +3,13 @@
 struct EffectScope {
     var locals: Set<String> = []
     var elementVariables: Set<String> = []
+    /// Top-level variables written (as a whole), shared by nested scopes.
+    let written = WrittenNames()
+}
+
+/// The top-level variables a block writes.
+final class WrittenNames {
+    var names: Set<String> = []
 }
 
 extension ManifestEvaluator {
@@ -13,7 +20,16 @@ extension ManifestEvaluator {
         "subtract", "formSymmetricDifference", "replaceSubrange", "swapAt", "partition", "removeSubrange",
     ]
 
-    /// Whether a statement provably cannot change the package's name, targets, products or dependencies.
+    /// The top-level variables a statement may write, when that is all it can change (an empty set:
+    /// it changes nothing outside itself); nil when it may change the package in ways not modelled.
+    func effects(of statement: Statement) -> Set<String>? {
+        let scope = EffectScope()
+        guard isHarmless(statement: statement, scope: scope) else { return nil }
+        return scope.written.names
+    }
+
+    /// Whether a statement provably cannot change the package's name, targets, products or dependencies
+    /// (other than through the top-level variables it records in `scope.written`).
     ///
     /// It may change its own locals, the build settings of targets it iterates over, and nothing
     /// else: any assignment to a top-level variable, to `package`, or to a target's `dependencies`,
@@ -144,7 +160,12 @@ extension ManifestEvaluator {
                     guard let first = members.first else { return true }
                     return ManifestEvaluator.settingsFields.contains(first)
                 }
-                return false
+                guard name != "package", variables[name] != nil else { return false }
+                guard let first = members.first else {
+                    scope.written.names.insert(name)
+                    return true
+                }
+                return ManifestEvaluator.settingsFields.contains(first)
             default:
                 return false
             }

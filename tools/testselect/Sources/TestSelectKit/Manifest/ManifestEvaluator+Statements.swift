@@ -26,16 +26,13 @@ extension ManifestEvaluator {
             default: problem("the operator '\(op)' on 'package.\(field)' is not evaluated", line)
             }
             return
-        case .member(_, let field, _) where ManifestEvaluator.settingsFields.contains(field):
-            if isHarmless(expression: value, scope: EffectScope()) { return }
         default:
             break
         }
-        if !isHarmless(
-            statement: .assignment(target: target, op: op, value: value, line: line), scope: EffectScope())
-        {
-            problem("the assignment to '\(ManifestEvaluator.describe(target))' is not evaluated", line)
-        }
+        let statement = Statement.assignment(target: target, op: op, value: value, line: line)
+        absorb(
+            effects(of: statement), what: "the assignment to '\(ManifestEvaluator.describe(target))'",
+            line: line)
     }
 
     /// `x.append(v)`, `x.append(contentsOf: v)`, `package.targets.append(v)`, `x.insert(v, at: 0)`.
@@ -56,8 +53,23 @@ extension ManifestEvaluator {
             }
             if let addition, appendTo(receiver, addition, atStart: method == "insert", line: line) { return }
         }
-        if !isHarmless(statement: .expression(expression, line: line), scope: EffectScope()) {
-            problem("'\(ManifestEvaluator.describe(expression))' is not evaluated", line)
+        absorb(
+            effects(of: .expression(expression, line: line)),
+            what: "'\(ManifestEvaluator.describe(expression))'",
+            line: line)
+    }
+
+    /// Handles a statement that is not evaluated: nothing to do when it changes nothing; the
+    /// top-level variables it writes become unknown (an error only if they describe the package);
+    /// anything else it might change is a problem.
+    mutating func absorb(_ written: Set<String>?, what: String, line: Int) {
+        guard let written else {
+            problem("\(what) is not evaluated", line)
+            return
+        }
+        for name in written.sorted() {
+            variables[name] = .unknown(
+                UnknownValue(reason: "'\(name)' is changed by \(what), which is not evaluated", line: line))
         }
     }
 
@@ -113,13 +125,17 @@ extension ManifestEvaluator {
     /// A `for` loop: skipped when it provably cannot change the package, run when its sequence is
     /// known and its body is made of statements the evaluator runs, otherwise a problem.
     mutating func executeLoop(_ loop: ForLoop) {
-        if isHarmless(statement: .forLoop(loop), scope: EffectScope()) { return }
+        let written = effects(of: .forLoop(loop))
+        if written == [] { return }
         guard loop.isSimplePattern, loop.whereClause == nil, let name = loop.names.first,
             case .array(let elements) = evaluate(loop.sequence)
         else {
-            problem(
-                "a 'for' loop over '\(ManifestEvaluator.describe(loop.sequence))' changes the package",
-                loop.line)
+            let what = "a 'for' loop over '\(ManifestEvaluator.describe(loop.sequence))'"
+            if written == nil {
+                problem("\(what) changes the package", loop.line)
+            } else {
+                absorb(written, what: what, line: loop.line)
+            }
             return
         }
         let saved = variables

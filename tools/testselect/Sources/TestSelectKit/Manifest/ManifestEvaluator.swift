@@ -68,11 +68,13 @@ struct ManifestEvaluator {
         case .forLoop(let loop):
             executeLoop(loop)
         case .ifStatement(let statement):
-            if !isHarmless(statement: .ifStatement(statement), scope: EffectScope()) {
+            guard let written = effects(of: .ifStatement(statement)) else {
                 problem(
                     "an 'if' statement whose outcome depends on the build environment changes the package",
                     statement.line)
+                return
             }
+            absorb(written, what: "an 'if' statement", line: statement.line)
         case .declaration(let declaration):
             if declaration.kind == "extension" {
                 extensionMembers.formUnion(declaration.memberNames)
