@@ -5,10 +5,12 @@ let package = Package(
     name: "es-models",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "ESModels", targets: ["ESModels"])
+        .library(name: "ESModels", targets: ["ESModels"]),
+        .executable(name: "es-models-benchmark", targets: ["es-models-benchmark"]),
     ],
     targets: [
         .target(name: "ESModels"),
+        .executableTarget(name: "es-models-benchmark", dependencies: ["ESModels"]),
         .testTarget(name: "ESModelsTests", dependencies: ["ESModels"]),
     ]
 )

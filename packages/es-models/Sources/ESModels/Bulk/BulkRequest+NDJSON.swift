@@ -13,9 +13,7 @@ extension BulkRequest {
     ///   `x_content_parse_exception` for invalid JSON, `action_request_validation_exception`
     ///   for a missing index or id or an empty body.
     public init(ndjson: Data, defaultIndex: String? = nil, refresh: RefreshPolicy = .none) throws {
-        var lines = ndjson.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            line.last == 0x0D ? line.dropLast() : line
-        }
+        var lines = Self.lines(of: ndjson)
         if ndjson.isEmpty || lines.allSatisfy(\.isEmpty) {
             throw ElasticsearchError.validation(["no requests added"])
         }
@@ -55,6 +53,23 @@ extension BulkRequest {
         }
         if !problems.isEmpty { throw ElasticsearchError.validation(problems) }
         self.init(operations, refresh: refresh)
+    }
+
+    /// The lines of `data` without their `\n` (and a `\r` before it); the text after the last
+    /// newline is the last element (empty when the data ends with a newline).
+    private static func lines(of data: Data) -> [Data] {
+        data.withUnsafeBytes { raw -> [Data] in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lines: [Data] = []
+            var start = 0
+            for position in 0..<bytes.count where bytes[position] == 0x0A {
+                let end = position > start && bytes[position - 1] == 0x0D ? position - 1 : position
+                lines.append(Data(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                start = position + 1
+            }
+            lines.append(Data(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])))
+            return lines
+        }
     }
 
     private static func json(_ line: Data, line number: Int) throws -> JSONValue {

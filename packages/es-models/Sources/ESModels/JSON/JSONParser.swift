@@ -182,12 +182,29 @@ struct JSONParser {
             }
             skipDigits()
         }
+        if isInteger, let value = integer(from: start, to: index) { return .int(value) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else {
             throw error("invalid number '\(text)': out of range", at: start)
         }
         return .double(value)
+    }
+
+    /// The integer written in `bytes[start..<end]` (an optional '-' and digits), or `nil`
+    /// when it does not fit in an `Int`.
+    private func integer(from start: Int, to end: Int) -> Int? {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var value = 0
+        for position in (negative ? start + 1 : start)..<end {
+            let digit = Int(bytes[position] &- UInt8(ascii: "0"))
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) =
+                negative
+                ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflowA || overflowB { return nil }
+            value = next
+        }
+        return value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

@@ -1,0 +1,62 @@
+import ESModels
+import Foundation
+
+/// Measures the hot paths the embedded engine and the services lean on: JSON parsing and
+/// writing, query and bulk decoding, document conversion and date parsing.
+///
+/// Run in release mode: `swift run -c release --package-path packages/es-models es-models-benchmark`.
+@main
+struct Benchmark {
+    static func main() throws {
+        let workload = try Workload(assets: 2_000)
+        print(
+            "es-models benchmark (\(workload.assetsJSON.count / 1024) KiB of assetflat json, best of 10 runs)"
+        )
+        print("operation                                  throughput")
+        report("parse json (assets array)", bytes: workload.assetsJSON.count) {
+            _ = try JSONValue(parsing: workload.assetsJSON)
+        }
+        report("write compact json", bytes: workload.assetsJSON.count) {
+            _ = workload.assetsValue.compactData
+        }
+        report("write canonical json", bytes: workload.assetsJSON.count) {
+            _ = workload.assetsValue.canonicalData
+        }
+        report("parse bulk ndjson (\(workload.assets.count) index ops)", bytes: workload.bulkBody.count) {
+            _ = try BulkRequest(ndjson: workload.bulkBody)
+        }
+        report("decode search body", operations: 10_000) {
+            for _ in 0..<10_000 { _ = try SearchRequest(json: workload.searchBody) }
+        }
+        report("encode AssetFlat to JSONValue", operations: workload.assets.count) {
+            for asset in workload.assets { _ = try JSONValue(encoding: asset) }
+        }
+        report("decode AssetFlat from JSONValue", operations: workload.assets.count) {
+            for source in workload.sources { _ = try source.decode(AssetFlat.self) }
+        }
+        report("parse iso dates", operations: 100_000) {
+            for index in 0..<100_000 {
+                _ = try DateFormat.default.parseMillis(workload.dates[index % workload.dates.count])
+            }
+        }
+    }
+
+    static func report(_ name: String, bytes: Int? = nil, operations: Int? = nil, _ body: () throws -> Void) {
+        var best = Double.infinity
+        for _ in 0..<10 {
+            let clock = ContinuousClock()
+            let elapsed = clock.measure {
+                do { try body() } catch { fatalError("benchmark '\(name)' failed: \(error)") }
+            }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            best = min(best, seconds)
+        }
+        let figure: String
+        if let bytes {
+            figure = String(format: "%8.1f MB/s", Double(bytes) / best / 1_000_000)
+        } else {
+            figure = String(format: "%8.0f ops/s", Double(operations ?? 1) / best)
+        }
+        print(name.padding(toLength: 42, withPad: " ", startingAt: 0) + " " + figure)
+    }
+}
