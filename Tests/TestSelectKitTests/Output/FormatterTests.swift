@@ -70,7 +70,7 @@ import Testing
 
     @Test func text() {
         let text = SelectionTextFormatter.format(Self.selection)
-        #expect(text.hasPrefix("base 1111111111, head: the working tree: 3 changed files\n"))
+        #expect(text.hasPrefix("changes 1111111111..working tree: 3 changed files\n"))
         #expect(
             text.contains(
                 "selected 4 of 5 suites:\n  libs/core\n    CoreTests\n      dependency-changed: libs/core/Sources/Core/a.swift (via Core)\n"

@@ -175,6 +175,24 @@ import Testing
         }
     }
 
+    @Test func deletedPackageInTheWorkingTreeSelectsItsFormerDependents() throws {
+        try withTemporaryRepository { repo in
+            let base = try repo.writeMonorepo()
+            try repo.remove("packages/lint-plugin")
+            let selection = try repo.select(base: base)
+            // services/app declares a path dependency on it: its resolution changes, so all its suites run.
+            selection.check()
+                .selectsExactly(["services/app:AppCoreTests", "services/app:AppLinuxTests"])
+                .selects(
+                    "services/app:AppCoreTests", because: .manifestChanged, via: ["AppCore", "LintPlugin"]
+                )
+                .selects(
+                    "services/app:AppLinuxTests", because: .manifestChanged,
+                    file: "packages/lint-plugin/Package.swift")
+            #expect(!selection.selected.contains { $0.package == "packages/lint-plugin" })
+        }
+    }
+
     @Test func deletedTargetSelectsItsFormerDependents() throws {
         try withTemporaryRepository { repo in
             let base = try repo.writeMonorepo()

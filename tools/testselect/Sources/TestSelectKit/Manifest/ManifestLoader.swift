@@ -80,8 +80,15 @@ public struct ManifestLoader: Sendable {
             }
             for (entry, outcome) in zip(failed, fallbacks) { results[entry.path] = outcome }
         }
-        return found.map { package in
-            assemble(package, results: results, chosen: chosenFiles[package.directory] ?? "Package.swift")
+        return found.compactMap { package in
+            // In a working tree, a tracked manifest that is gone from disk was deleted: not a package any more.
+            if snapshot.checkout != nil,
+                !package.manifests.contains(where: { texts[RepoPath.join(package.directory, $0)] != nil })
+            {
+                return nil
+            }
+            return assemble(
+                package, results: results, chosen: chosenFiles[package.directory] ?? "Package.swift")
         }
     }
 

@@ -3,10 +3,14 @@ public enum SelectionTextFormatter {
     /// Renders the selection.
     public static func format(_ selection: Selection) -> String {
         var lines: [String] = []
-        let base = selection.base.map { "base \($0.prefix(10))" } ?? "no base"
-        let head = selection.head.map { "head \($0.prefix(10))" } ?? "head: the working tree"
+        let head = selection.head.map { String($0.prefix(10)) } ?? "working tree"
         let count = selection.changedFiles.count
-        lines.append("\(base), \(head): \(count) changed file\(count == 1 ? "" : "s")")
+        let files = "\(count) changed file\(count == 1 ? "" : "s")"
+        if let base = selection.base {
+            lines.append("changes \(base.prefix(10))..\(head): \(files)")
+        } else {
+            lines.append("listed changes (\(head)): \(files)")
+        }
         for reason in selection.runAllReasons { lines.append("running everything: \(reason)") }
         let total = selection.selected.count + selection.skipped.count
         lines.append("")
