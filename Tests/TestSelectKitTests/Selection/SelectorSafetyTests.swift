@@ -138,6 +138,23 @@ import Testing
         }
     }
 
+    @Test func fixturePackagesCanBeExcludedWhileTheirFilesStillCount() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(MonorepoFixture.files)
+            try repo.write(
+                "packages/core/Tests/Fixtures/Broken/Package.swift",
+                "// swift-tools-version:5.9\nlet package = broken(\n")
+            try repo.write(".testselect.json", #"{"ignorePackages": ["**/Tests/Fixtures/**"]}"#)
+            let base = try repo.commitAll()
+            try repo.touch("packages/core/Tests/Fixtures/Broken/Package.swift")
+            let selection = try repo.select(base: base)
+            selection.check()
+                .selectsExactly(["packages/core:CoreTests"])
+                .selects("packages/core:CoreTests", because: .unownedFile)
+            #expect(selection.warnings.isEmpty)
+        }
+    }
+
     @Test func changedFilesListReplacesGit() throws {
         try withTemporaryRepository { repo in
             try repo.writeMonorepo()

@@ -45,7 +45,8 @@ public struct GraphCommand: TestSelectCommand {
             highlight = GraphDiagramFormatter.Highlight(outcome.selection)
         } else {
             let workspace = try options.workspace(in: context)
-            graph = try workspace.graph(of: try workspace.headSnapshot(revision: options.head))
+            let snapshot = try workspace.headSnapshot(revision: options.head)
+            graph = try workspace.graph(of: snapshot, config: try workspace.config(of: snapshot))
             for warning in graph.warnings { context.warn(warning) }
             for package in graph.packages {
                 if case .unreadable(let reason) = package.loaded.reading {

@@ -18,6 +18,7 @@ extension TestSelectConfig {
             switch key {
             case "ignore": config.ignore = try globs(value, key: key, file: file)
             case "global": config.global = try globs(value, key: key, file: file)
+            case "ignorePackages": config.ignorePackages = try globs(value, key: key, file: file)
             case "extraInputs":
                 guard let entries = value.objectValue else {
                     throw .wrongType(

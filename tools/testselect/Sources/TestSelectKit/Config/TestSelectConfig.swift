@@ -6,7 +6,8 @@
 ///   "global": [".swift-version", ".testselect.json", "ci/**"],
 ///   "extraInputs": {"packages/fixtures:Fixtures": ["packages/fixtures/Mappings/*.json"]},
 ///   "alwaysRun": ["services/catalogue:SmokeTests"],
-///   "unowned": "tests-tree"
+///   "unowned": "tests-tree",
+///   "ignorePackages": ["Fixtures/**"]
 /// }
 /// ```
 /// A key that is present replaces its default; the configuration file itself always counts as global.
@@ -31,12 +32,14 @@ public struct TestSelectConfig: Sendable {
     public var alwaysRun: [SuiteReference]
     /// What unowned files select.
     public var unowned: UnownedPolicy
+    /// Manifests that are not packages of the repository (test fixtures); their files still count.
+    public var ignorePackages: [Glob] = []
 
     /// The configuration file name, at the repository root.
     public static let fileName = ".testselect.json"
 
     /// The keys the file may hold.
-    public static let keys = ["ignore", "global", "extraInputs", "alwaysRun", "unowned"]
+    public static let keys = ["ignore", "global", "extraInputs", "alwaysRun", "unowned", "ignorePackages"]
 
     /// The configuration used when the file is absent.
     public static let defaults = TestSelectConfig(
@@ -59,6 +62,11 @@ public struct TestSelectConfig: Sendable {
     /// Whether a path is ignored.
     public func isIgnored(_ path: String) -> Bool {
         ignore.contains { $0.matches(path) }
+    }
+
+    /// Whether a manifest path is excluded from the packages.
+    public func isIgnoredPackage(_ manifestPath: String) -> Bool {
+        ignorePackages.contains { $0.matches(manifestPath) }
     }
 
     /// Whether a path is global (the configuration file itself always is).

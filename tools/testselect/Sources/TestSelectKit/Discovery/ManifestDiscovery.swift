@@ -22,11 +22,17 @@ public enum ManifestDiscovery {
     }
 
     /// Groups the manifests of a listing by package directory, sorted by directory.
-    public static func packages(in listing: FileListing) -> [PackageManifests] {
+    ///
+    /// - Parameter ignoring: paths that are not manifests of the repository (e.g. test fixtures).
+    public static func packages(in listing: FileListing, ignoring: (String) -> Bool = { _ in false })
+        -> [PackageManifests]
+    {
         var byDirectory: [String: [String]] = [:]
         for file in listing.files {
             let name = RepoPath.basename(file)
-            guard isManifestName(name), !FileListing.isInSkippedDirectory(file) else { continue }
+            guard isManifestName(name), !FileListing.isInSkippedDirectory(file), !ignoring(file) else {
+                continue
+            }
             byDirectory[RepoPath.parent(file), default: []].append(name)
         }
         return byDirectory.keys.sorted().map { directory in

@@ -22,11 +22,11 @@ extension Workspace {
         let config = try config(of: headSnapshot)
         let changes = try ChangeDetector(workspace: self).changes(
             base: base, head: head, listed: listed, headSnapshot: headSnapshot)
-        let headGraph = try graph(of: headSnapshot)
+        let headGraph = try graph(of: headSnapshot, config: config)
         var baseGraph: ResolvedGraph? = nil
         let needsBase = changes.files.contains { $0.status == .deleted || $0.status == .renamed }
         if needsBase, let git, let baseSHA = changes.base, changes.missingMergeBase == nil {
-            baseGraph = try graph(of: RevisionSnapshot(git: git, revision: baseSHA))
+            baseGraph = try graph(of: RevisionSnapshot(git: git, revision: baseSHA), config: config)
         }
         let selection = Selector(head: headGraph, base: baseGraph, config: config).select(changes)
         return SelectionOutcome(selection: selection, head: headGraph, base: baseGraph, changes: changes)

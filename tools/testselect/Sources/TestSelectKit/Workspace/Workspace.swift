@@ -4,8 +4,8 @@ import Foundation
 ///
 /// ```swift
 /// let workspace = try Workspace.open(repository: nil, currentDirectory: cwd)
-/// let head = try workspace.headState(revision: nil)
-/// let graph = try workspace.graph(of: head.snapshot)
+/// let head = try workspace.headSnapshot(revision: nil)
+/// let graph = try workspace.graph(of: head, config: try workspace.config(of: head))
 /// ```
 public struct Workspace: Sendable {
     /// The absolute path of the repository (its git top level, or the plain directory).
@@ -57,10 +57,13 @@ public struct Workspace: Sendable {
         return try WorkingTreeSnapshot(git: git)
     }
 
-    /// Discovers, reads and links the packages of one state.
-    public func graph(of snapshot: any RepositorySnapshot) throws -> ResolvedGraph {
+    /// Discovers, reads and links the packages of one state (manifests matching the configuration's
+    /// `ignorePackages` globs, such as test fixture packages, are not packages).
+    public func graph(of snapshot: any RepositorySnapshot, config: TestSelectConfig = .defaults) throws
+        -> ResolvedGraph
+    {
         let listing = try snapshot.listing()
-        let found = ManifestDiscovery.packages(in: listing)
+        let found = ManifestDiscovery.packages(in: listing, ignoring: config.isIgnoredPackage)
         let loaded = try loader.load(found, from: snapshot)
         return ResolvedGraph.build(packages: loaded, listing: listing, repositoryName: name)
     }
