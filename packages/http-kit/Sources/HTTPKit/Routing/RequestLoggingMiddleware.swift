@@ -37,7 +37,7 @@ public struct RequestLoggingMiddleware: Middleware {
     }
 
     /// A duration in milliseconds with two decimals, such as `1.42ms`.
-    static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let hundredths = seconds * 100_000 + attoseconds / 10_000_000_000_000
         let fraction = hundredths % 100

@@ -28,10 +28,12 @@ package struct RequestDecoder {
     /// Removes and returns the head at the start of `buffer`, or returns `nil` (consuming
     /// nothing but leading empty lines) when it has not fully arrived.
     package mutating func decodeHead(from buffer: inout ByteBuffer) throws(HTTPParseError) -> RequestHead? {
-        if scanned == 0 {
-            try skipLeadingEmptyLines(in: &buffer)
+        if try skipLeadingEmptyLines(in: &buffer) {
+            scanned = 0
         }
         let bytes = buffer.readable
+        // A lone CR may be the start of an empty line to skip; wait for the byte after it.
+        if bytes.count == 1 && bytes.first == HTTPSyntax.cr { return nil }
         guard let end = try HTTPSyntax.findHeadEnd(in: bytes, scanned: &scanned) else {
             if bytes.count > limits.maxHeadBytes { throw sizeError(bytes) }
             return nil
@@ -74,19 +76,24 @@ package struct RequestDecoder {
         }
     }
 
-    private func skipLeadingEmptyLines(in buffer: inout ByteBuffer) throws(HTTPParseError) {
-        // RFC 9112 section 2.2: a server should ignore empty lines received before the request line.
+    /// Drops empty lines before the request line (RFC 9112, section 2.2 says a server should
+    /// ignore them); returns whether any were dropped. A request line never starts with CR, so
+    /// this is safe to call whenever no head has been decoded.
+    private func skipLeadingEmptyLines(in buffer: inout ByteBuffer) throws(HTTPParseError) -> Bool {
+        var skipped = false
         while buffer.readableCount >= 2 {
             let bytes = buffer.readable
             guard bytes[bytes.startIndex] == HTTPSyntax.cr, bytes[bytes.startIndex + 1] == HTTPSyntax.lf
             else {
-                return
+                break
             }
             buffer.consume(2)
+            skipped = true
         }
         if buffer.readable.first == HTTPSyntax.lf {
             throw .malformed("line ends with a bare line feed; end lines with CRLF")
         }
+        return skipped
     }
 
     private func sizeError(_ bytes: ArraySlice<UInt8>) -> HTTPParseError {
