@@ -69,10 +69,10 @@ import Testing
             try withTemporaryDirectory { directory in
                 let clone = directory + "/clone"
                 try origin.git(
-                    "clone", "-q", "--depth", "1", "--no-single-branch", "file://\(origin.root)", clone)
+                    "clone", "-q", "--depth", "1", "--branch", "feature", "--no-single-branch",
+                    "file://\(origin.root)", clone)
                 let workspace = try Workspace.open(
                     repository: clone, currentDirectory: clone, loader: ManifestLoader(dumpPackage: nil))
-                try SystemProcessRunner().run("git", ["checkout", "-q", "feature"], in: clone)
                 let selection = try workspace.select(base: "origin/main", head: nil, listed: nil).selection
                 selection.check()
                     .runsAll(reasonContaining: "shallow clone")

@@ -39,6 +39,7 @@ public struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConverti
     /// `major.minor.patch`.
     public var description: String { "\(major).\(minor).\(patch)" }
 
+    /// Orders versions by major, minor, then patch.
     public static func < (lhs: ToolsVersion, rhs: ToolsVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }

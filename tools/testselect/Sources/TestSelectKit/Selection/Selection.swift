@@ -2,23 +2,36 @@
 public struct Selection: Sendable {
     /// Why a suite is selected.
     public enum ReasonKind: String, Sendable, Hashable, CaseIterable {
+        /// A file of the suite itself changed.
         case fileChanged = "file-changed"
+        /// A file of a target the suite depends on (transitively) changed.
         case dependencyChanged = "dependency-changed"
+        /// A manifest of the suite's package, or of a package it depends on, changed.
         case manifestChanged = "manifest-changed"
+        /// A `Package.resolved` of the suite's package, or of a package it depends on, changed.
         case resolvedChanged = "resolved-changed"
+        /// A file declared in `extraInputs` for a target the suite depends on changed.
         case extraInput = "extra-input"
+        /// A file in no target, under the package's `Tests/` (or anywhere, per `unowned`), changed.
         case unownedFile = "unowned-file"
+        /// `alwaysRun` lists the suite.
         case alwaysRun = "always-run"
+        /// A global file changed: everything runs.
         case globalFile = "global-file"
+        /// The package's manifest cannot be read: its tests run on every change.
         case manifestUnreadable = "manifest-unreadable"
+        /// No merge-base with the base revision: everything runs.
         case noMergeBase = "no-merge-base"
     }
 
     /// One reason: its kind, the file behind it, and the chain of targets from the suite's direct
     /// dependency down to the changed target.
     public struct Reason: Sendable, Hashable {
+        /// What happened.
         public var kind: ReasonKind
+        /// The file behind it (nil for `always-run` and `no-merge-base`).
         public var file: String?
+        /// Targets from the suite's direct dependency down to the changed target (empty when direct).
         public var via: [String]
         /// Extra words for reasons that need them (why a manifest is unreadable).
         public var detail: String?
