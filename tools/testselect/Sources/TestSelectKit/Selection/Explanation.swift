@@ -51,7 +51,7 @@ public struct Explanation: Sendable {
         else {
             let closure = dependencyClosure()
             var lines = [
-                "\(name) is not selected: none of the \(closure.count) targets it depends on (directly, through "
+                "\(name) is not selected: none of the \(closure.count) target\(closure.count == 1 ? "" : "s") it depends on (directly, through "
                     + "products or plugins) owns a changed file, and no manifest, global file or extra input it "
                     + "depends on changed."
             ]
