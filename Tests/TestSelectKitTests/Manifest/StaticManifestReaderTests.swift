@@ -264,6 +264,28 @@ import Testing
         #expect(package.targets.map(\.name) == ["CSQLite", "Core"])
     }
 
+    @Test func attributesModifiersAndDiscardedValuesAreSkipped() throws {
+        let package = try read(
+            """
+            @preconcurrency import PackageDescription
+            nonisolated(unsafe) var extra: [Target] = []
+            @available(*, deprecated, message: "old")
+            func unused() -> Int { 1 }
+            _ = unused
+            print("reading the manifest"); extra.append(.target(name: "B"))
+            let package = Package(
+                name: "A",
+                dependencies: [
+                    .package(url: "https://example.com/a.git", "1.0.0"..<"2.0.0"),
+                    Package.Dependency.package(url: "https://example.com/b.git", .upToNextMajor(from: "1.0.0")),
+                ],
+                targets: [.target(name: "A", swiftSettings: [.define("X", .when(configuration: .debug))])] + extra
+            )
+            """)
+        #expect(package.targets.map(\.name) == ["A", "B"])
+        #expect(package.dependencies.map(\.identity) == ["a", "b"])
+    }
+
     @Test func functionsTernariesAndExtensionsAreNotGuessed() throws {
         let function = failure(
             """

@@ -156,6 +156,7 @@ extension ManifestEvaluator {
                 current = base
                 continue
             case .identifier(let name, _):
+                if name == "_" { return members.isEmpty }
                 if scope.elementVariables.contains(name) || scope.locals.contains(name) {
                     guard let first = members.first else { return true }
                     return ManifestEvaluator.settingsFields.contains(first)
