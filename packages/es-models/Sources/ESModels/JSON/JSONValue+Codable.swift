@@ -67,6 +67,6 @@ extension JSONValue {
     /// ```
     /// - Throws: `DecodingError` when the value does not have the shape `type` expects.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: compactData)
+        try JSONValueDecoder.decode(type, from: self, codingPath: [])
     }
 }
