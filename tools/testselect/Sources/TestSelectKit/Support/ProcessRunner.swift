@@ -109,8 +109,8 @@ public struct SystemProcessRunner: ProcessRunning {
         defer { for argument in cArguments { free(argument) } }
         let result = actions.withPointer { pointer in
             executable.contains("/")
-                ? posix_spawn(&pid, executable, pointer, nil, cArguments, environ)
-                : posix_spawnp(&pid, executable, pointer, nil, cArguments, environ)
+                ? posix_spawn(&pid, executable, pointer, nil, cArguments, processEnvironment())
+                : posix_spawnp(&pid, executable, pointer, nil, cArguments, processEnvironment())
         }
         guard result == 0 else {
             throw ProcessRunnerError.cannotLaunch(command: command, reason: String(cString: strerror(result)))
@@ -142,7 +142,7 @@ public struct SystemProcessRunner: ProcessRunning {
                 if entry.fd == stdin.write {
                     if written < bytes.count {
                         let count = bytes[written...].withUnsafeBytes {
-                            Glibc_write(entry.fd, $0.baseAddress, $0.count)
+                            writeBytes(entry.fd, $0.baseAddress, $0.count)
                         }
                         if count > 0 {
                             written += count
@@ -170,8 +170,17 @@ public struct SystemProcessRunner: ProcessRunning {
     }
 }
 
+/// The environment of this process, passed on to children.
+private func processEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    #if canImport(Darwin)
+        return _NSGetEnviron()?.pointee
+    #else
+        return environ
+    #endif
+}
+
 /// `write(2)` under a name that does not clash with Swift's `write` methods.
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
 
