@@ -166,6 +166,17 @@ import Testing
         return manifests[name]
     }
 
+    /// The `testselect graph` JSON of a package read one way or the other.
+    func graphJSON(_ declared: DeclaredPackage) -> String {
+        let loaded = LoadedPackage(
+            directory: "services/x", manifestFile: "Package.swift", reading: .staticReader,
+            variants: [("Package.swift", declared)])
+        let graph = ResolvedGraph.build(
+            packages: [loaded], listing: FileListing(files: ["services/x/Sources/Core/a.swift"]),
+            repositoryName: "r")
+        return GraphJSONFormatter.format(graph)
+    }
+
     @Test(arguments: manifests.keys.sorted() + ["this-repository"])
     func staticReaderMatchesDumpPackage(_ name: String) throws {
         let text = try #require(try DumpPackageAgreementTests.manifest(named: name))
@@ -177,6 +188,7 @@ import Testing
             let fromSwiftPM = try DumpPackageReader().read(packageDirectory: packageDirectory).get()
             let fromStatic = try StaticManifestReader.read(text).get()
             #expect(fromStatic == fromSwiftPM)
+            #expect(graphJSON(fromStatic) == graphJSON(fromSwiftPM))
             if fromStatic != fromSwiftPM {
                 for (a, b) in zip(fromStatic.targets, fromSwiftPM.targets) where a != b {
                     Issue.record("target differs:\n static: \(a)\n swiftpm: \(b)")
