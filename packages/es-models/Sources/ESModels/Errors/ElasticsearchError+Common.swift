@@ -80,7 +80,8 @@ extension ElasticsearchError {
     public static func strictDynamicMapping(field: String, within path: String) -> ElasticsearchError {
         ElasticsearchError(
             type: "strict_dynamic_mapping_exception",
-            reason: "[\(path)] dynamic introduction of [\(field)] within [\(path)] is not allowed",
+            reason:
+                "mapping set to strict, dynamic introduction of [\(field)] within [\(path)] is not allowed",
             status: 400)
     }
 

@@ -109,6 +109,9 @@ import Testing
                 == "Validation Failed: 1: index is missing;2: id is missing;")
         #expect(ElasticsearchError.indexAlreadyExists("i", uuid: "u").reason == "index [i/u] already exists")
         #expect(
+            ElasticsearchError.strictDynamicMapping(field: "colour", within: "_doc").reason
+                == "mapping set to strict, dynamic introduction of [colour] within [_doc] is not allowed")
+        #expect(
             ElasticsearchError.documentAlreadyExists(index: "i", id: "1", version: 2).reason
                 == "[1]: version conflict, document already exists (current version [2])")
     }
