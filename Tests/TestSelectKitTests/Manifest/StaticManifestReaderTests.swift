@@ -155,6 +155,19 @@ import Testing
         #expect(package.targets.map(\.name) == ["LinuxImpl", "WindowsImpl", "DarwinImpl", "UTests"])
     }
 
+    @Test func packagesDeclaredInEachBranchAreMerged() throws {
+        let package = try read(
+            """
+            #if os(Linux)
+            let package = Package(name: "P", targets: [.target(name: "Core"), .target(name: "LinuxGlue")])
+            #else
+            let package = Package(
+                name: "P", platforms: [.macOS(.v13)], targets: [.target(name: "Core"), .target(name: "DarwinGlue")])
+            #endif
+            """)
+        #expect(package.targets.map(\.name) == ["Core", "LinuxGlue", "DarwinGlue"])
+    }
+
     @Test func conflictingScalarsInIfBranchesAreNotGuessed() throws {
         let reason = failure(
             """

@@ -123,6 +123,11 @@ struct ManifestEvaluator {
         self = merged
     }
 
+    static func uniquelyLabelled(_ arguments: [ManifestArgument]) -> Bool {
+        let labels = arguments.compactMap(\.label)
+        return labels.count == arguments.count && Set(labels).count == labels.count
+    }
+
     /// The union of two values of one variable in different `#if` branches.
     static func union(_ first: ManifestValue, _ second: ManifestValue, name: String, line: Int)
         -> ManifestValue
@@ -136,6 +141,19 @@ struct ManifestEvaluator {
         where calleeA == calleeB && argumentsA.map(\.label) == argumentsB.map(\.label):
             let arguments = zip(argumentsA, argumentsB).map { a, b in
                 ManifestArgument(label: a.label, value: union(a.value, b.value, name: name, line: line))
+            }
+            return .call(calleeA, arguments)
+        case (.call(let calleeA, let argumentsA), .call(let calleeB, let argumentsB))
+        where calleeA == calleeB && uniquelyLabelled(argumentsA) && uniquelyLabelled(argumentsB):
+            // The same call with different labelled arguments in each branch: merge them by label.
+            var arguments = argumentsA
+            for argument in argumentsB {
+                if let index = arguments.firstIndex(where: { $0.label == argument.label }) {
+                    arguments[index].value = union(
+                        arguments[index].value, argument.value, name: name, line: line)
+                } else {
+                    arguments.append(argument)
+                }
             }
             return .call(calleeA, arguments)
         case (.unknown, _):
