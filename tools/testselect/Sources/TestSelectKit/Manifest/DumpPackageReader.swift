@@ -15,10 +15,18 @@ public struct DumpPackageReader: Sendable {
 
     /// Dumps the package in an absolute directory (the manifest SwiftPM chooses there).
     public func read(packageDirectory: String) -> Result<DeclaredPackage, DumpPackageFailure> {
+        // A scratch directory of its own: never wait for (or touch) the package's `.build`, which a
+        // running `swift build`/`swift run` may hold locked.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "testselect-scratch-\(UUID().uuidString.prefix(12))"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output: ProcessOutput
         do {
             output = try runner.run(
-                swift, ["package", "--package-path", packageDirectory, "dump-package"], in: nil)
+                swift,
+                ["package", "--package-path", packageDirectory, "--scratch-path", scratch, "dump-package"],
+                in: nil)
         } catch {
             return .failure(DumpPackageFailure(message: "\(error)"))
         }
