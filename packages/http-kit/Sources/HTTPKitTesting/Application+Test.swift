@@ -16,9 +16,6 @@ extension Application {
     ///     }
     /// }
     /// ```
-    ///
-    /// In live mode the server binds 127.0.0.1 port 0 and is shut down gracefully when `body`
-    /// returns or throws.
     public func test<Value>(_ mode: TestingMode = .router, _ body: (TestClient) async throws -> Value)
         async throws -> Value
     {
@@ -26,23 +23,40 @@ extension Application {
         case .router:
             return try await body(TestClient(transport: .router(self)))
         case .live:
-            var application = self
-            application.configuration.host = "127.0.0.1"
-            application.configuration.port = 0
-            let server = try application.makeServer()
-            let transport = try LiveTransport(address: server.address)
-            let client = TestClient(transport: .live(transport))
-            async let serving: Void = server.run()
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await body(client))
-            } catch {
-                result = .failure(error)
+            return try await withLiveServer { server in
+                let transport = LiveTransport(address: server.address)
+                defer { transport.close() }
+                return try await body(TestClient(transport: .live(transport)))
             }
-            transport.close()
-            server.shutdown()
-            try await serving
-            return try result.get()
         }
+    }
+
+    /// Runs `body` while this application serves on a free port of 127.0.0.1 (the configured
+    /// host and port are ignored, the limits kept); the server shuts down gracefully when
+    /// `body` returns or throws.
+    ///
+    /// ```swift
+    /// try await app.withLiveServer { server in
+    ///     let connection = try await RawConnection.connect(to: server.address)
+    ///     ...
+    /// }
+    /// ```
+    ///
+    /// - Throws: what `body` throws, or ``HTTPKit/ServerError`` when the server cannot bind.
+    public func withLiveServer<Value>(_ body: (HTTPServer) async throws -> Value) async throws -> Value {
+        var application = self
+        application.configuration.host = "127.0.0.1"
+        application.configuration.port = 0
+        let server = try application.makeServer()
+        async let serving: Void = server.run()
+        let result: Result<Value, any Error>
+        do {
+            result = .success(try await body(server))
+        } catch {
+            result = .failure(error)
+        }
+        server.shutdown()
+        try await serving
+        return try result.get()
     }
 }

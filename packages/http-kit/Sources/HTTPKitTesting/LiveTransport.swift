@@ -8,7 +8,7 @@ final class LiveTransport: Sendable {
     private let idle = Mutex<[ClientConnection]>([])
     private let timeout: Duration
 
-    init(address: SocketAddress, timeout: Duration = .seconds(30)) throws {
+    init(address: SocketAddress, timeout: Duration = .seconds(30)) {
         self.address = address
         self.timeout = timeout
     }

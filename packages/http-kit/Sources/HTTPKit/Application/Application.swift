@@ -41,7 +41,7 @@ public struct Application: Sendable {
     public func makeServer() throws -> HTTPServer {
         let application = self
         return try HTTPServer(configuration: configuration, logger: logger) { request, peer in
-            await application.handle(request, remoteAddress: peer)
+            await application.handle(request, peer: peer)
         }
     }
 
@@ -72,9 +72,13 @@ public struct Application: Sendable {
     /// Errors that are ``HTTPResponseError`` render themselves; any other error is logged at
     /// error level and becomes a 500 whose body reveals nothing about it.
     public func handle(_ request: Request, remoteAddress: SocketAddress? = nil) async -> Response {
+        await handle(request, peer: remoteAddress?.description)
+    }
+
+    /// ``handle(_:remoteAddress:)`` with the peer already formatted (once per connection).
+    func handle(_ request: Request, peer: String?) async -> Response {
         let context = RequestContext(
-            requestID: Self.requestID(for: request), logger: logger, remoteAddress: remoteAddress?.description
-        )
+            requestID: RequestID.forRequest(request), logger: logger, remoteAddress: peer)
         let response: Response
         do {
             response = try await responder.respond(to: request, context: context)
@@ -104,18 +108,5 @@ public struct Application: Sendable {
             response.body = Data()
         }
         return response
-    }
-
-    /// The client's `X-Request-ID` when it is 1 to 128 visible ASCII characters, otherwise 16
-    /// random hexadecimal digits.
-    static func requestID(for request: Request) -> String {
-        if let given = request.headers["X-Request-ID"], (1...128).contains(given.utf8.count),
-            given.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-        {
-            return given
-        }
-        let value = UInt64.random(in: .min ... .max)
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -12,6 +12,14 @@ struct RouteTrie: Sendable {
     struct Endpoint: Sendable {
         let pattern: RoutePattern
         let handler: NextResponder
+        /// The pattern as text, computed once for every request's context.
+        let route: String
+
+        init(pattern: RoutePattern, handler: @escaping NextResponder) {
+            self.pattern = pattern
+            self.handler = handler
+            self.route = pattern.description
+        }
     }
 
     /// The result of a lookup.

@@ -21,7 +21,7 @@ public typealias RouteHandler = @Sendable (Request, RequestContext) async throws
 ///     try .json(["ids": request.query.values("id", separatedBy: ",")])
 /// }
 /// ```
-public final class Router: Sendable {
+public final class Router: RouteBuilder, Sendable {
     private struct State {
         var trie = RouteTrie()
         var middlewares: [any Middleware] = []
@@ -45,42 +45,6 @@ public final class Router: Sendable {
     public func on(_ path: String, method: HTTPMethod, use handler: @escaping RouteHandler) -> Router {
         register(RoutePattern(path), method: method, handler: handler)
         return self
-    }
-
-    /// Registers a `GET` handler (also used for `HEAD` unless one is registered).
-    @discardableResult
-    public func get(_ path: String, use handler: @escaping RouteHandler) -> Router {
-        on(path, method: .get, use: handler)
-    }
-
-    /// Registers a `HEAD` handler.
-    @discardableResult
-    public func head(_ path: String, use handler: @escaping RouteHandler) -> Router {
-        on(path, method: .head, use: handler)
-    }
-
-    /// Registers a `POST` handler.
-    @discardableResult
-    public func post(_ path: String, use handler: @escaping RouteHandler) -> Router {
-        on(path, method: .post, use: handler)
-    }
-
-    /// Registers a `PUT` handler.
-    @discardableResult
-    public func put(_ path: String, use handler: @escaping RouteHandler) -> Router {
-        on(path, method: .put, use: handler)
-    }
-
-    /// Registers a `DELETE` handler.
-    @discardableResult
-    public func delete(_ path: String, use handler: @escaping RouteHandler) -> Router {
-        on(path, method: .delete, use: handler)
-    }
-
-    /// Registers a `PATCH` handler.
-    @discardableResult
-    public func patch(_ path: String, use handler: @escaping RouteHandler) -> Router {
-        on(path, method: .patch, use: handler)
     }
 
     /// A group whose routes share `prefix` (and middleware added to the group).

@@ -4,7 +4,7 @@
 /// let api = router.group("/catalogue").add(middleware: RequireClientHeader())
 /// api.get("/by_id") { request, context in ... }        // GET /catalogue/by_id
 /// ```
-public struct RouterGroup: Sendable {
+public struct RouterGroup: RouteBuilder, Sendable {
     let router: Router
     let prefix: RoutePattern
     let middlewares: [any Middleware]
@@ -27,41 +27,5 @@ public struct RouterGroup: Sendable {
         router.register(
             prefix.appending(RoutePattern(path)), method: method, handler: middlewares.wrapping(handler))
         return self
-    }
-
-    /// Registers a `GET` handler (also used for `HEAD`).
-    @discardableResult
-    public func get(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
-        on(path, method: .get, use: handler)
-    }
-
-    /// Registers a `HEAD` handler.
-    @discardableResult
-    public func head(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
-        on(path, method: .head, use: handler)
-    }
-
-    /// Registers a `POST` handler.
-    @discardableResult
-    public func post(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
-        on(path, method: .post, use: handler)
-    }
-
-    /// Registers a `PUT` handler.
-    @discardableResult
-    public func put(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
-        on(path, method: .put, use: handler)
-    }
-
-    /// Registers a `DELETE` handler.
-    @discardableResult
-    public func delete(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
-        on(path, method: .delete, use: handler)
-    }
-
-    /// Registers a `PATCH` handler.
-    @discardableResult
-    public func patch(_ path: String, use handler: @escaping RouteHandler) -> RouterGroup {
-        on(path, method: .patch, use: handler)
     }
 }

@@ -23,7 +23,7 @@ public struct RouterResponder: HTTPResponder {
         case .found(let endpoint, let parameters):
             var context = context
             context.parameters = parameters
-            context.route = endpoint.pattern.description
+            context.route = endpoint.route
             return try await endpoint.handler(request, context)
         case .methodNotAllowed(let allowed):
             throw RoutingError.methodNotAllowed(method: request.method, path: request.path, allowed: allowed)

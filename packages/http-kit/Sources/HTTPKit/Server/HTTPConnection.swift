@@ -15,11 +15,12 @@ struct HTTPConnection: Sendable {
     }
 
     let socket: AsyncSocket
-    let remoteAddress: SocketAddress?
+    /// The peer as `host:port`, formatted once for every request's context.
+    let peer: String?
     let configuration: ServerConfiguration
     let registry: ConnectionRegistry
     let logger: Logger
-    let process: @Sendable (Request, SocketAddress?) async -> Response
+    let process: @Sendable (Request, String?) async -> Response
 
     private var fd: Int32 { socket.descriptor.fd }
 
@@ -38,7 +39,7 @@ struct HTTPConnection: Sendable {
                 let request = Request(
                     method: head.method, target: head.target, headers: head.headers, body: Data(body),
                     version: head.version)
-                let response = await process(request, remoteAddress)
+                let response = await process(request, peer)
                 let keepAlive =
                     request.wantsKeepAlive && !registry.isShuttingDown
                     && !response.headers.containsToken("close", inField: "Connection")
@@ -63,7 +64,7 @@ struct HTTPConnection: Sendable {
     }
 
     private var peerMetadata: [String: String] {
-        remoteAddress.map { ["peer": $0.description] } ?? [:]
+        peer.map { ["peer": $0] } ?? [:]
     }
 
     /// Reads until a whole head is buffered and decodes it.

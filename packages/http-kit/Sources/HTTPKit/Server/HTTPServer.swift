@@ -28,13 +28,13 @@ public final class HTTPServer: Sendable {
     private let listener: AsyncSocket
     private let configuration: ServerConfiguration
     private let logger: Logger
-    private let process: @Sendable (Request, SocketAddress?) async -> Response
+    private let process: @Sendable (Request, String?) async -> Response
     private let registry = ConnectionRegistry()
     private let phase = Mutex(Phase.ready)
 
     init(
         configuration: ServerConfiguration, logger: Logger,
-        process: @escaping @Sendable (Request, SocketAddress?) async -> Response
+        process: @escaping @Sendable (Request, String?) async -> Response
     ) throws(ServerError) {
         let loop = try EventLoop.shared()
         let descriptor = try SocketDescriptor.listen(
@@ -83,6 +83,7 @@ public final class HTTPServer: Sendable {
     }
 
     private func acceptConnections(into group: inout DiscardingTaskGroup) async {
+        var acceptedInARow = 0
         while !registry.isShuttingDown && !Task.isCancelled {
             do {
                 guard let (client, peer) = try listener.descriptor.accept() else {
@@ -98,7 +99,8 @@ public final class HTTPServer: Sendable {
                 let connection: HTTPConnection
                 do {
                     connection = HTTPConnection(
-                        socket: try AsyncSocket(registering: client, on: listener.loop), remoteAddress: peer,
+                        socket: try AsyncSocket(registering: client, on: listener.loop),
+                        peer: peer?.description,
                         configuration: configuration, registry: registry, logger: logger, process: process)
                 } catch {
                     registry.remove(client.fd)
@@ -106,6 +108,9 @@ public final class HTTPServer: Sendable {
                     throw error
                 }
                 group.addTask { await connection.run() }
+                // Under a burst of connections, let the new connections' tasks run now and then.
+                acceptedInARow += 1
+                if acceptedInARow.isMultiple(of: 64) { await Task.yield() }
             } catch is CancellationError {
                 return
             } catch {

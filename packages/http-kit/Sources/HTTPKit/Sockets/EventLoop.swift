@@ -29,32 +29,8 @@ package final class EventLoop: Sendable {
         case interrupted
     }
 
-    private struct Waiter {
-        let id: UInt64
-        let continuation: CheckedContinuation<Readiness, any Error>
-        let deadline: ContinuousClock.Instant?
-    }
-
-    private struct Direction {
-        var ready = true
-        var waiter: Waiter?
-    }
-
-    private struct Registration {
-        var read = Direction()
-        var write = Direction()
-        var interrupted = false
-
-        subscript(interest: Interest) -> Direction {
-            get { interest == .read ? read : write }
-            set {
-                if interest == .read { read = newValue } else { write = newValue }
-            }
-        }
-    }
-
     private struct State {
-        var registrations: [Int32: Registration] = [:]
+        var registrations: [Int32: SocketRegistration] = [:]
         /// No waiter's deadline is earlier than this (it may be earlier than all of them).
         var earliestDeadline: ContinuousClock.Instant?
         /// Whether the loop thread is blocked in `epoll_wait`, and until when (`nil`: forever).
@@ -62,7 +38,7 @@ package final class EventLoop: Sendable {
         var sleepingUntil: ContinuousClock.Instant?
     }
 
-    private typealias Resumption = (CheckedContinuation<Readiness, any Error>, Result<Readiness, any Error>)
+    private typealias Resumption = SocketRegistration.Resumption
 
     private let epollFD: Int32
     private let wakeFD: Int32
@@ -94,7 +70,7 @@ package final class EventLoop: Sendable {
 
     /// Starts watching `fd`, which must be non-blocking.
     package func register(_ fd: Int32) throws(ServerError) {
-        state.withLock { $0.registrations[fd] = Registration() }
+        state.withLock { $0.registrations[fd] = SocketRegistration() }
         var event = epoll_event()
         event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
         event.data.fd = fd
@@ -117,15 +93,7 @@ package final class EventLoop: Sendable {
 
     /// Makes the current and every later wait on `fd` end as interrupted.
     package func interrupt(_ fd: Int32) {
-        let waiters = state.withLock { state -> [Waiter] in
-            guard var registration = state.registrations[fd] else { return [] }
-            registration.interrupted = true
-            let waiters = [registration.read.waiter, registration.write.waiter].compactMap { $0 }
-            registration.read.waiter = nil
-            registration.write.waiter = nil
-            state.registrations[fd] = registration
-            return waiters
-        }
+        let waiters = state.withLock { $0.registrations[fd]?.interrupt() } ?? []
         for waiter in waiters {
             waiter.continuation.resume(returning: .interrupted)
         }
@@ -142,49 +110,29 @@ package final class EventLoop: Sendable {
         let id = nextWaiterID.add(1, ordering: .relaxed).newValue
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let (immediate, wake) = state.withLock { state in
-                    enqueue(
-                        Waiter(id: id, continuation: continuation, deadline: deadline), for: interest, on: fd,
-                        state: &state)
-                }
+                let waiter = SocketRegistration.Waiter(id: id, continuation: continuation, deadline: deadline)
+                let (immediate, wake) = state.withLock { enqueue(waiter, for: interest, on: fd, state: &$0) }
                 if let immediate { continuation.resume(with: immediate) }
                 if wake { wakeUp() }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard var registration = state.registrations[fd], registration[interest].waiter?.id == id
-                else {
-                    return nil
-                }
-                let waiter = registration[interest].waiter
-                registration[interest].waiter = nil
-                state.registrations[fd] = registration
-                return waiter
-            }
+            let waiter = state.withLock { $0.registrations[fd]?.removeWaiter(id: id, for: interest) }
             waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Stores `waiter`, or returns the result it gets at once; also says whether the loop
     /// thread must wake up to take an earlier deadline into account.
-    private func enqueue(_ waiter: Waiter, for interest: Interest, on fd: Int32, state: inout State)
-        -> (Result<Readiness, any Error>?, Bool)
-    {
-        guard var registration = state.registrations[fd] else {
+    private func enqueue(
+        _ waiter: SocketRegistration.Waiter, for interest: Interest, on fd: Int32, state: inout State
+    ) -> (Result<Readiness, any Error>?, Bool) {
+        guard state.registrations[fd] != nil else {
             return (
                 .failure(ServerError.systemCall("epoll_wait", reason: "socket \(fd) is not registered")),
                 false
             )
         }
-        if registration.interrupted { return (.success(.interrupted), false) }
-        if registration[interest].ready {
-            registration[interest].ready = false
-            state.registrations[fd] = registration
-            return (.success(.ready), false)
-        }
-        if Task.isCancelled { return (.failure(CancellationError()), false) }
-        registration[interest].waiter = waiter
-        state.registrations[fd] = registration
+        if let result = state.registrations[fd]?.enqueue(waiter, for: interest) { return (result, false) }
         guard let deadline = waiter.deadline else { return (nil, false) }
         if let earliest = state.earliestDeadline, earliest <= deadline { return (nil, false) }
         state.earliestDeadline = deadline
@@ -234,23 +182,12 @@ package final class EventLoop: Sendable {
             _ = Glibc.read(wakeFD, &value, MemoryLayout<UInt64>.size)
             return
         }
-        guard var registration = state.registrations[fd] else { return }
         let failed = event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
         if failed || event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 {
-            fire(&registration.read, into: &resumptions)
+            state.registrations[fd]?.read.fire(into: &resumptions)
         }
         if failed || event.events & EPOLLOUT.rawValue != 0 {
-            fire(&registration.write, into: &resumptions)
-        }
-        state.registrations[fd] = registration
-    }
-
-    private func fire(_ direction: inout Direction, into resumptions: inout [Resumption]) {
-        if let waiter = direction.waiter {
-            direction.waiter = nil
-            resumptions.append((waiter.continuation, .success(.ready)))
-        } else {
-            direction.ready = true
+            state.registrations[fd]?.write.fire(into: &resumptions)
         }
     }
 
@@ -259,21 +196,15 @@ package final class EventLoop: Sendable {
         let now = ContinuousClock.now
         guard earliest <= now else { return }
         var nextEarliest: ContinuousClock.Instant?
-        for (fd, var registration) in state.registrations {
-            var changed = false
+        for index in state.registrations.values.indices {
             for interest in [Interest.read, .write] {
-                guard let waiter = registration[interest].waiter, let deadline = waiter.deadline else {
-                    continue
+                let remaining = state.registrations.values[index].withDirection(interest) {
+                    $0.expire(at: now, into: &resumptions)
                 }
-                if deadline <= now {
-                    registration[interest].waiter = nil
-                    resumptions.append((waiter.continuation, .success(.timedOut)))
-                    changed = true
-                } else if nextEarliest.map({ deadline < $0 }) ?? true {
-                    nextEarliest = deadline
+                if let remaining, nextEarliest.map({ remaining < $0 }) ?? true {
+                    nextEarliest = remaining
                 }
             }
-            if changed { state.registrations[fd] = registration }
         }
         state.earliestDeadline = nextEarliest
     }

@@ -15,7 +15,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `host:port`, with brackets around IPv6 hosts.
     public var description: String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// The base URL of an HTTP server at this address, such as `http://127.0.0.1:8080`.

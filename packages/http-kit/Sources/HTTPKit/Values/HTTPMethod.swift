@@ -17,6 +17,16 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.rawValue = known
     }
 
+    /// Creates a method from the bytes of a request line, reusing the common constants.
+    init?(bytes: ArraySlice<UInt8>) {
+        for known in [HTTPMethod.get, .post, .put, .head, .delete]
+        where bytes.elementsEqual(known.rawValue.utf8) {
+            self = known
+            return
+        }
+        self.init(rawValue: String(decoding: bytes, as: UTF8.self))
+    }
+
     public var description: String { rawValue }
 
     /// `GET`: transfer a representation of the target resource.

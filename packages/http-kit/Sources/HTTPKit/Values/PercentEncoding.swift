@@ -26,7 +26,7 @@ enum PercentEncoding {
                 first != bytes.endIndex,
                 let second = bytes.index(first, offsetBy: 1, limitedBy: bytes.endIndex),
                 second != bytes.endIndex,
-                let high = hexValue(bytes[first]), let low = hexValue(bytes[second])
+                let high = HTTPSyntax.hexValue(bytes[first]), let low = HTTPSyntax.hexValue(bytes[second])
             {
                 output.append(high << 4 | low)
                 index = bytes.index(after: second)
@@ -76,15 +76,6 @@ enum PercentEncoding {
             return true
         default:
             return false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

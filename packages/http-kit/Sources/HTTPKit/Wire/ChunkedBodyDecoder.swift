@@ -82,7 +82,7 @@ package struct ChunkedBodyDecoder {
     }
 
     private func parseSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
-        let digits = line.prefix { Self.hexValue($0) != nil }
+        let digits = line.prefix { HTTPSyntax.hexValue($0) != nil }
         guard !digits.isEmpty else { throw .malformed("chunk size is not a hexadecimal number") }
         let rest = line.dropFirst(digits.count).drop { $0 == HTTPSyntax.space || $0 == HTTPSyntax.tab }
         guard rest.isEmpty || rest.first == UInt8(ascii: ";") else {
@@ -90,19 +90,10 @@ package struct ChunkedBodyDecoder {
         }
         let significant = digits.drop { $0 == UInt8(ascii: "0") }
         guard significant.count <= 15 else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-        let size = significant.reduce(0) { $0 << 4 | Int(Self.hexValue($1) ?? 0) }
+        let size = significant.reduce(0) { $0 << 4 | Int(HTTPSyntax.hexValue($1) ?? 0) }
         guard body.count + size <= limits.maxBodyBytes else {
             throw .bodyTooLarge(limit: limits.maxBodyBytes)
         }
         return size
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -6,6 +6,16 @@ enum HTTPSyntax {
     static let tab = UInt8(ascii: "\t")
     static let colon = UInt8(ascii: ":")
 
+    /// The value of a hexadecimal digit, or `nil`.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// The end index (just after `\r\n\r\n`) of the head at the start of `bytes`, scanning from
     /// offset `scanned` (bytes before it were already checked); `nil` when incomplete.
     ///
@@ -30,9 +40,20 @@ enum HTTPSyntax {
 
     /// The lines of a head (without the final empty line), each without its CRLF.
     static func lines(of head: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        head.split(separator: lf, omittingEmptySubsequences: false).dropLast(2).map { line in
-            line.last == cr ? line.dropLast() : line
+        var lines: [ArraySlice<UInt8>] = []
+        lines.reserveCapacity(16)
+        var start = head.startIndex
+        var index = head.startIndex
+        // The head ends with an empty line; every line before it ends with CRLF.
+        while index < head.endIndex {
+            if head[index] == lf {
+                if index - start <= 1 { break }
+                lines.append(head[start..<(index - 1)])
+                start = index + 1
+            }
+            index += 1
         }
+        return lines
     }
 
     /// Parses header field lines into headers.

@@ -110,9 +110,7 @@ package struct RequestDecoder {
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
             throw .malformed("request line must be 'METHOD target HTTP/1.1'")
         }
-        guard let method = HTTPMethod(rawValue: String(decoding: parts[0], as: UTF8.self)) else {
-            throw .malformed("invalid method")
-        }
+        guard let method = HTTPMethod(bytes: parts[0]) else { throw .malformed("invalid method") }
         let target = try Self.parseTarget(parts[1], method: method)
         let version = try Self.parseVersion(parts[2])
         let headers = try HTTPSyntax.parseFields(lines.dropFirst())
@@ -145,15 +143,14 @@ package struct RequestDecoder {
     }
 
     private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let digits = Array(bytes.dropFirst(5))
-        guard text.hasPrefix("HTTP/"), digits.count == 3, digits[1] == UInt8(ascii: "."),
-            let major = Self.digit(digits[0]), let minor = Self.digit(digits[2])
+        let start = bytes.startIndex
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[start + 6] == UInt8(ascii: "."),
+            let major = Self.digit(bytes[start + 5]), let minor = Self.digit(bytes[start + 7])
         else {
-            throw .malformed("invalid protocol version '\(text)'")
+            throw .malformed("invalid protocol version '\(String(decoding: bytes, as: UTF8.self))'")
         }
-        guard major == 1 else { throw .unsupportedVersion(text) }
-        return HTTPVersion(major: 1, minor: minor)
+        guard major == 1 else { throw .unsupportedVersion(String(decoding: bytes, as: UTF8.self)) }
+        return minor == 1 ? .http1_1 : HTTPVersion(major: 1, minor: minor)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

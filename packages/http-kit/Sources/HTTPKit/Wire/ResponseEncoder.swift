@@ -11,24 +11,40 @@ package enum ResponseEncoder {
     package static func encode(
         _ response: Response, keepAlive: Bool, version: HTTPVersion = .http1_1, omitBody: Bool = false
     ) -> [UInt8] {
-        var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+        let sendsBody = !omitBody && !response.body.isEmpty
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + (sendsBody ? response.body.count : 0))
+        bytes.append(contentsOf: "HTTP/1.1 ".utf8)
+        bytes.append(contentsOf: String(response.status.code).utf8)
+        bytes.append(HTTPSyntax.space)
+        bytes.append(contentsOf: response.status.reasonPhrase.utf8)
+        bytes.append(contentsOf: crlf)
         for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
-            head += "\(field.name): \(field.value)\r\n"
+            appendField(field.name, field.value, to: &bytes)
         }
         if !response.headers.contains(name: "Date") {
-            head += "Date: \(DateHeaderCache.shared.current())\r\n"
+            appendField("Date", DateHeaderCache.shared.current(), to: &bytes)
         }
         if !keepAlive {
-            head += "Connection: close\r\n"
+            appendField("Connection", "close", to: &bytes)
         } else if version == .http1_0 {
-            head += "Connection: keep-alive\r\n"
+            appendField("Connection", "keep-alive", to: &bytes)
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        if !omitBody && !response.body.isEmpty {
+        bytes.append(contentsOf: crlf)
+        if sendsBody {
             bytes.append(contentsOf: response.body)
         }
         return bytes
+    }
+
+    private static let crlf: [UInt8] = [HTTPSyntax.cr, HTTPSyntax.lf]
+
+    private static func appendField(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(HTTPSyntax.colon)
+        bytes.append(HTTPSyntax.space)
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(contentsOf: crlf)
     }
 
     /// The interim response sent to a client that waits with `Expect: 100-continue`.

@@ -4,23 +4,11 @@ import HTTPKitTesting
 
 /// A running server on a free loopback port for the duration of `body`, shut down after.
 func withServer<Value>(
-    router: Router, configuration: ServerConfiguration = ServerConfiguration(port: 0),
+    router: Router, configuration: ServerConfiguration = ServerConfiguration(),
     logger: Logger = Logger(label: "test", level: .critical),
     _ body: (HTTPServer) async throws -> Value
 ) async throws -> Value {
-    var configuration = configuration
-    configuration.port = 0
-    let server = try Application(router: router, configuration: configuration, logger: logger).makeServer()
-    async let serving: Void = server.run()
-    let result: Result<Value, any Error>
-    do {
-        result = .success(try await body(server))
-    } catch {
-        result = .failure(error)
-    }
-    server.shutdown()
-    try await serving
-    return try result.get()
+    try await Application(router: router, configuration: configuration, logger: logger).withLiveServer(body)
 }
 
 /// A router with a few routes the server tests use.
