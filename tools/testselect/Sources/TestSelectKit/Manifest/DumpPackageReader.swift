@@ -15,18 +15,23 @@ public struct DumpPackageReader: Sendable {
 
     /// Dumps the package in an absolute directory (the manifest SwiftPM chooses there).
     public func read(packageDirectory: String) -> Result<DeclaredPackage, DumpPackageFailure> {
-        // A scratch directory of its own: never wait for (or touch) the package's `.build`, which a
-        // running `swift build`/`swift run` may hold locked.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "testselect-scratch-\(UUID().uuidString.prefix(12))"
+        // A scratch and temporary directory of its own, removed afterwards: SwiftPM never waits for
+        // (or touches) the package's `.build`, which a running build may hold locked, and the lock
+        // files and temporary directories it leaves behind go away with it.
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "testselect-swiftpm-\(UUID().uuidString.prefix(12))"
         ).path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        defer { try? FileManager.default.removeItem(atPath: work) }
         let output: ProcessOutput
         do {
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
             output = try runner.run(
                 swift,
-                ["package", "--package-path", packageDirectory, "--scratch-path", scratch, "dump-package"],
-                in: nil)
+                [
+                    "package", "--package-path", packageDirectory, "--scratch-path", work + "/scratch",
+                    "dump-package",
+                ],
+                in: nil, input: nil, environment: ["TMPDIR": work])
         } catch {
             return .failure(DumpPackageFailure(message: "\(error)"))
         }

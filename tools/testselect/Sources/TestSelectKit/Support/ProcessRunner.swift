@@ -28,15 +28,25 @@ public protocol ProcessRunning: Sendable {
     ///   - arguments: its arguments.
     ///   - directory: the working directory, or nil for the current one.
     ///   - input: bytes written to its standard input, then closed.
+    ///   - environment: variables set for the child on top of this process's environment.
     /// - Throws: `ProcessRunnerError` when the program cannot be started.
-    func run(_ command: String, _ arguments: [String], in directory: String?, input: Data?) throws
-        -> ProcessOutput
+    func run(
+        _ command: String, _ arguments: [String], in directory: String?, input: Data?,
+        environment: [String: String]
+    ) throws -> ProcessOutput
 }
 
 extension ProcessRunning {
     /// Runs a command without standard input.
     public func run(_ command: String, _ arguments: [String], in directory: String?) throws -> ProcessOutput {
-        try run(command, arguments, in: directory, input: nil)
+        try run(command, arguments, in: directory, input: nil, environment: [:])
+    }
+
+    /// Runs a command with this process's environment.
+    public func run(_ command: String, _ arguments: [String], in directory: String?, input: Data?) throws
+        -> ProcessOutput
+    {
+        try run(command, arguments, in: directory, input: input, environment: [:])
     }
 }
 
@@ -61,9 +71,10 @@ public struct SystemProcessRunner: ProcessRunning {
     /// Creates a runner.
     public init() {}
 
-    public func run(_ command: String, _ arguments: [String], in directory: String?, input: Data?) throws
-        -> ProcessOutput
-    {
+    public func run(
+        _ command: String, _ arguments: [String], in directory: String?, input: Data?,
+        environment: [String: String]
+    ) throws -> ProcessOutput {
         var executable = command
         var argv = [command] + arguments
         if let directory {
@@ -87,7 +98,7 @@ public struct SystemProcessRunner: ProcessRunning {
         actions.dup(stderrPipe.write, to: 2)
         if let directory, ChangeDirectoryAction.isAvailable { actions.changeDirectory(directory) }
 
-        let pid = try spawn(executable, argv, command: command, actions: &actions)
+        let pid = try spawn(executable, argv, command: command, environment: environment, actions: &actions)
         stdinPipe.closeRead()
         stdoutPipe.closeWrite()
         stderrPipe.closeWrite()
@@ -100,17 +111,26 @@ public struct SystemProcessRunner: ProcessRunning {
         return ProcessOutput(status: exit, stdout: out, stderr: String(decoding: err, as: UTF8.self))
     }
 
-    private func spawn(_ executable: String, _ argv: [String], command: String, actions: inout SpawnActions)
-        throws
-        -> pid_t
-    {
+    private func spawn(
+        _ executable: String, _ argv: [String], command: String, environment: [String: String],
+        actions: inout SpawnActions
+    ) throws -> pid_t {
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        }
+        defer { for entry in cEnvironment { free(entry) } }
         let result = actions.withPointer { pointer in
-            executable.contains("/")
-                ? posix_spawn(&pid, executable, pointer, nil, cArguments, processEnvironment())
-                : posix_spawnp(&pid, executable, pointer, nil, cArguments, processEnvironment())
+            cEnvironment.withUnsafeMutableBufferPointer { buffer in
+                let envp = environment.isEmpty ? processEnvironment() : buffer.baseAddress
+                return executable.contains("/")
+                    ? posix_spawn(&pid, executable, pointer, nil, cArguments, envp)
+                    : posix_spawnp(&pid, executable, pointer, nil, cArguments, envp)
+            }
         }
         guard result == 0 else {
             throw ProcessRunnerError.cannotLaunch(command: command, reason: String(cString: strerror(result)))
