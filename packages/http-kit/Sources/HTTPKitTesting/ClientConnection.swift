@@ -51,6 +51,21 @@ struct ClientConnection: Sendable {
         }
     }
 
+    /// Reads exactly `count` bytes.
+    mutating func read(count: Int, timeout: Duration) async throws -> Data {
+        let deadline = ContinuousClock.now + timeout
+        while buffer.readableCount < count {
+            switch try await socket.read(into: &buffer, deadline: deadline) {
+            case .bytes: continue
+            case .endOfStream, .interrupted:
+                isClosedByPeer = true
+                throw TestClientError.closedBeforeResponse(receivedBytes: buffer.readableCount)
+            case .timedOut: throw TestClientError.timedOut(timeout)
+            }
+        }
+        return Data(buffer.read(count))
+    }
+
     /// Reads until the server closes the connection or `timeout` passes; returns the bytes
     /// received and whether the server closed.
     mutating func readUntilClosed(timeout: Duration) async throws -> (Data, closed: Bool) {

@@ -46,6 +46,13 @@ public actor RawConnection {
         return try await current.readResponse(for: method, timeout: timeout)
     }
 
+    /// Reads exactly `count` bytes, whatever they are (for example an interim response).
+    public func read(count: Int) async throws -> Data {
+        var current = connection
+        defer { connection = current }
+        return try await current.read(count: count, timeout: timeout)
+    }
+
     /// Reads until the server closes the connection, for at most `timeout`: the bytes that
     /// arrived and whether the server closed.
     public func readUntilClosed(timeout: Duration = .seconds(5)) async throws -> (data: Data, closed: Bool) {

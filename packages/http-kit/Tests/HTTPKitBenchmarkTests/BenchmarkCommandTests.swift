@@ -49,8 +49,11 @@ import Testing
         #expect(status == 0, "\(printed.errors.withLock { $0 })")
         let text = printed.output.withLock { $0.joined(separator: "\n") }
         #expect(text.contains("http-kit-bench: GET /json, wrk 1 threads, 4 connections, 1s"))
+        // Only "some requests were served": the figure itself depends on the machine's load.
         let throughput = try #require(text.firstMatch(of: /requests\/s: (\d+\.?\d*)/))
-        #expect((Double(throughput.1) ?? 0) > 100)
+        #expect((Double(throughput.1) ?? 0) > 0)
+        let total = try #require(text.firstMatch(of: /requests: (\d+) in/))
+        #expect((Int(total.1) ?? 0) > 0)
         #expect(text.contains("socket errors: 0, non-2xx/3xx: 0"))
         #expect(
             text.firstMatch(of: /latency: p50 \d+\.?\d*ms, p75 \d+\.?\d*ms, p90 \d+\.?\d*ms, p99 \d+\.?\d*ms/)

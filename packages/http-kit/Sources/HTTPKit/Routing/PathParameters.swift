@@ -37,7 +37,7 @@ public struct PathParameters: Sendable, Equatable {
         let text = try require(name)
         guard let value = Value(text) else {
             throw HTTPError(
-                .badRequest, message: "path parameter '\(name)' must be a \(Value.self), got '\(text)'")
+                .badRequest, message: "path parameter '\(name)' must be a valid \(Value.self), got '\(text)'")
         }
         return value
     }

@@ -47,6 +47,10 @@ struct HTTPConnection: Sendable {
                     response, keepAlive: keepAlive, version: head.version, omitBody: head.method == .head)
                 try await socket.write(bytes, deadline: .now + configuration.idleTimeout)
                 served += 1
+                if buffer.isEmpty && buffer.capacity > 1024 * 1024 {
+                    // A large body grew the buffer; do not keep that memory for the connection's life.
+                    buffer = ByteBuffer()
+                }
                 guard keepAlive else {
                     socket.descriptor.shutdownWrite()
                     return
@@ -75,17 +79,27 @@ struct HTTPConnection: Sendable {
         while true {
             if let head = try decoder.decodeHead(from: &buffer) { return head }
             let betweenRequests = buffer.isEmpty
-            if betweenRequests {
-                guard registry.markIdle(fd) else { throw Stop.quietly }
+            if betweenRequests && !registry.markIdle(fd) {
+                if try readsWaitingBytes(into: &buffer) { continue }
+                throw Stop.quietly
             }
             let outcome = try await socket.read(into: &buffer, deadline: .now + configuration.idleTimeout)
             if betweenRequests { registry.markBusy(fd) }
             switch outcome {
             case .bytes: continue
+            case .interrupted where betweenRequests:
+                if try readsWaitingBytes(into: &buffer) { continue }
+                throw Stop.quietly
             case .endOfStream, .interrupted: throw Stop.quietly
             case .timedOut: throw betweenRequests && served > 0 ? Stop.quietly : Stop.requestTimeout
             }
         }
+    }
+
+    /// During shutdown, reads a request the client had already sent when the connection was
+    /// found idle: it is served (with `Connection: close`) rather than dropped.
+    private func readsWaitingBytes(into buffer: inout ByteBuffer) throws -> Bool {
+        (try socket.descriptor.read(into: &buffer) ?? 0) > 0
     }
 
     /// Reads until the body declared by `head` is buffered and decodes it, first sending

@@ -22,6 +22,9 @@ package struct ByteBuffer: Sendable {
     /// The number of unread bytes.
     package var readableCount: Int { writerIndex - readerIndex }
 
+    /// The bytes of storage held, read or not.
+    package var capacity: Int { storage.count }
+
     /// Whether there are no unread bytes.
     package var isEmpty: Bool { readerIndex == writerIndex }
 

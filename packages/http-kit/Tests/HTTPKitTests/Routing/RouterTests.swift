@@ -181,7 +181,8 @@ import Testing
         #expect(try await route(.get, "/page/41", on: router).bodyText == "42")
         let bad = try await route(.get, "/page/x", on: router)
         #expect(bad.status == .badRequest)
-        #expect(bad.bodyText == #"{"error":{"message":"path parameter 'number' must be a Int, got 'x'"}}"#)
+        #expect(
+            bad.bodyText == #"{"error":{"message":"path parameter 'number' must be a valid Int, got 'x'"}}"#)
         #expect(try await route(.get, "/typo/a", on: router).status == .internalServerError)
     }
 }

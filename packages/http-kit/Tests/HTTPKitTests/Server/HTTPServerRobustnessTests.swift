@@ -80,10 +80,10 @@ import Testing
     }
 
     @Test func keepsAnActiveConnectionOpenLongerThanTheIdleTimeout() async throws {
-        let configuration = ServerConfiguration(idleTimeout: .milliseconds(400))
+        let configuration = ServerConfiguration(idleTimeout: .seconds(1))
         try await withServer(router: makeEchoRouter(), configuration: configuration) { server in
             let connection = try await RawConnection.connect(to: server.address)
-            for _ in 0..<6 {
+            for _ in 0..<12 {
                 try await connection.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
                 #expect(try await connection.readResponse().status == .ok)
                 try await Task.sleep(for: .milliseconds(100))

@@ -7,8 +7,11 @@ import Testing
 
 @Suite struct HTTPServerShutdownTests {
     @Test func finishesInFlightRequestsClosesIdleConnectionsAndStopsAccepting() async throws {
-        let server = try Application(router: makeEchoRouter(), configuration: ServerConfiguration(port: 0))
-            .makeServer()
+        let started = StartedHandlers()
+        let server = try Application(
+            router: makeEchoRouter(started: started), configuration: ServerConfiguration(port: 0)
+        )
+        .makeServer()
         async let serving: Void = server.run()
 
         let idle = try await RawConnection.connect(to: server.address)
@@ -16,7 +19,7 @@ import Testing
         _ = try await idle.readResponse()
         let busy = try await RawConnection.connect(to: server.address)
         try await busy.send("GET /slow/300 HTTP/1.1\r\nHost: t\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(100))
+        try await started.wait()
 
         server.shutdown()
         #expect(try await idle.readUntilClosed().closed)
@@ -30,11 +33,13 @@ import Testing
 
     @Test func forceClosesConnectionsAfterTheGracePeriod() async throws {
         let configuration = ServerConfiguration(port: 0, shutdownGracePeriod: .milliseconds(100))
-        let server = try Application(router: makeEchoRouter(), configuration: configuration).makeServer()
+        let started = StartedHandlers()
+        let server = try Application(router: makeEchoRouter(started: started), configuration: configuration)
+            .makeServer()
         async let serving: Void = server.run()
         let stuck = try await RawConnection.connect(to: server.address)
         try await stuck.send("GET /slow/10000 HTTP/1.1\r\nHost: t\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        try await started.wait()
         let start = ContinuousClock.now
         server.shutdown()
         try await serving
@@ -43,7 +48,8 @@ import Testing
     }
 
     @Test func shutsDownGracefullyOnASignal() async throws {
-        let router = makeEchoRouter()
+        let started = StartedHandlers()
+        let router = makeEchoRouter(started: started)
         let configuration = ServerConfiguration(port: 0, shutdownSignals: [SIGUSR2])
         let sink = InMemoryLogSink()
         let app = Application(
@@ -58,7 +64,7 @@ import Testing
         }
         let connection = try await RawConnection.connect(to: try #require(address))
         try await connection.send("GET /slow/200 HTTP/1.1\r\nHost: t\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        try await started.wait()
         kill(getpid(), SIGUSR2)
         let response = try await connection.readResponse()
         #expect(response.bodyText == "slept 200")

@@ -36,3 +36,20 @@ import Testing
         #expect(QueryItems(parsing: encoded) == query)
     }
 }
+
+@Suite struct QueryItemsValidationTests {
+    @Test func requiresPresentParametersAndConvertsTypedOnes() throws {
+        let query = QueryItems(parsing: "content_country=KE&size=20&from=x")
+        #expect(try query.require("content_country") == "KE")
+        #expect(try query.value("size", as: Int.self) == 20)
+        #expect(try query.value("page", as: Int.self) == nil)
+        #expect(throws: HTTPError(.badRequest, message: "missing query parameter 'id'")) {
+            try query.require("id")
+        }
+        #expect(
+            throws: HTTPError(.badRequest, message: "query parameter 'from' must be a valid Int, got 'x'")
+        ) {
+            try query.value("from", as: Int.self)
+        }
+    }
+}
