@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "cms-indexer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
+        .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+        .executable(name: "cms-indexer", targets: ["cms-indexer"]),
+    ],
+    dependencies: [
+        .package(path: "../../packages/es-models")
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        .target(
+            name: "CMSIndexer",
+            dependencies: ["SQLiteKit", .product(name: "ESModels", package: "es-models")]),
+        .target(
+            name: "CMSIndexerTestSupport",
+            dependencies: ["CMSIndexer", .product(name: "ESModels", package: "es-models")]),
+        .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexer"]),
+        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
+        .testTarget(
+            name: "CMSIndexerTests",
+            dependencies: [
+                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit",
+                .product(name: "ESModels", package: "es-models"),
+            ]),
+        .testTarget(
+            name: "MappingSyncTests",
+            dependencies: [
+                "CMSIndexer", "CMSIndexerTestSupport", .product(name: "ESModels", package: "es-models"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

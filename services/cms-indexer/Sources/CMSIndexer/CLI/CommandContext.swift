@@ -1,0 +1,48 @@
+import ESModels
+import Foundation
+
+/// Everything a command may touch: its streams, the working directory, the environment and
+/// the clock. Tests build one with in-memory streams and a frozen clock.
+public struct CommandContext: Sendable {
+    /// Results go here (stdout).
+    public var output: OutputStream
+    /// Diagnostics and progress go here (stderr).
+    public var errors: OutputStream
+    /// The directory relative paths are resolved against.
+    public var currentDirectory: String
+    /// Environment variables (`ELASTICSEARCH_USERNAME`... for `--es`).
+    public var environment: [String: String]
+    /// Where "now" comes from (index version names, demo data anchor).
+    public var clock: WallClock
+
+    /// Creates a context.
+    public init(
+        output: OutputStream, errors: OutputStream, currentDirectory: String,
+        environment: [String: String] = [:], clock: WallClock = .system
+    ) {
+        self.output = output
+        self.errors = errors
+        self.currentDirectory = currentDirectory
+        self.environment = environment
+        self.clock = clock
+    }
+
+    /// The context of this process: real standard streams, working directory, environment, clock.
+    public static func process() -> CommandContext {
+        CommandContext(
+            output: OutputStream(handle: .standardOutput), errors: OutputStream(handle: .standardError),
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            environment: ProcessInfo.processInfo.environment, clock: .system)
+    }
+
+    /// A path given on the command line, resolved against the working directory.
+    public func resolve(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
+            .standardizedFileURL
+    }
+
+    /// Writes a diagnostic line to stderr.
+    public func note(_ message: String) {
+        errors.write("cms-indexer: \(message)\n")
+    }
+}

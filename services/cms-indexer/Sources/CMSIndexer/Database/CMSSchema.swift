@@ -1,0 +1,161 @@
+/// The normalized CMS schema, as versioned migrations.
+///
+/// Dates are ISO 8601 UTC text (`2024-03-01T10:00:00Z`). Values the indexer must understand
+/// (asset types, license types, promo types) are not constrained here: the CMS may learn a new
+/// kind before the indexer does, and the indexer reports such rows by id instead of failing
+/// the whole run. See README.md for the table diagram.
+public enum CMSSchema {
+    /// Every migration, oldest first.
+    public static let migrations: [Migration] = [
+        Migration(version: 1, name: "create reference data", sql: referenceData),
+        Migration(version: 2, name: "create assets", sql: assets),
+        Migration(version: 3, name: "create license windows", sql: licensing),
+        Migration(version: 4, name: "create promos and sports events", sql: promotions),
+    ]
+
+    /// The latest schema version.
+    public static var latestVersion: Int { migrations.count }
+
+    static let referenceData = """
+        CREATE TABLE territories (
+            code TEXT PRIMARY KEY CHECK (length(code) = 2 AND code = upper(code)),
+            name TEXT NOT NULL,
+            is_main INTEGER NOT NULL DEFAULT 0 CHECK (is_main IN (0, 1))
+        );
+        CREATE TABLE languages (
+            code TEXT PRIMARY KEY CHECK (code = lower(code)),
+            name TEXT NOT NULL,
+            is_main INTEGER NOT NULL DEFAULT 0 CHECK (is_main IN (0, 1))
+        );
+        CREATE TABLE categories (
+            uuid TEXT PRIMARY KEY,
+            slug TEXT NOT NULL UNIQUE,
+            parent_uuid TEXT REFERENCES categories (uuid)
+        );
+        CREATE TABLE category_titles (
+            category_uuid TEXT NOT NULL REFERENCES categories (uuid) ON DELETE CASCADE,
+            language_code TEXT NOT NULL REFERENCES languages (code),
+            title TEXT NOT NULL,
+            PRIMARY KEY (category_uuid, language_code)
+        );
+        CREATE TABLE ratings (
+            uuid TEXT PRIMARY KEY,
+            system TEXT NOT NULL,
+            code TEXT NOT NULL,
+            minimum_age INTEGER NOT NULL CHECK (minimum_age >= 0),
+            is_main INTEGER NOT NULL DEFAULT 0 CHECK (is_main IN (0, 1)),
+            UNIQUE (system, code)
+        );
+        CREATE TABLE rating_system_territories (
+            system TEXT NOT NULL,
+            territory_code TEXT NOT NULL REFERENCES territories (code),
+            PRIMARY KEY (system, territory_code)
+        );
+        """
+
+    static let assets = """
+        CREATE TABLE assets (
+            uuid TEXT PRIMARY KEY,
+            type TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE TABLE asset_localizations (
+            asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            language_code TEXT NOT NULL REFERENCES languages (code),
+            title TEXT NOT NULL,
+            description TEXT,
+            PRIMARY KEY (asset_uuid, language_code)
+        );
+        CREATE TABLE seasons (
+            uuid TEXT PRIMARY KEY,
+            series_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            UNIQUE (series_uuid, number)
+        );
+        CREATE TABLE episodes (
+            asset_uuid TEXT PRIMARY KEY REFERENCES assets (uuid) ON DELETE CASCADE,
+            season_uuid TEXT NOT NULL REFERENCES seasons (uuid) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            UNIQUE (season_uuid, number)
+        );
+        CREATE INDEX episodes_by_season ON episodes (season_uuid);
+        CREATE TABLE asset_categories (
+            asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            category_uuid TEXT NOT NULL REFERENCES categories (uuid),
+            position INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (asset_uuid, category_uuid)
+        );
+        CREATE TABLE asset_languages (
+            asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            language_code TEXT NOT NULL REFERENCES languages (code),
+            kind TEXT NOT NULL CHECK (kind IN ('audio', 'subtitles')),
+            PRIMARY KEY (asset_uuid, kind, language_code)
+        );
+        CREATE TABLE asset_ratings (
+            asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            territory_code TEXT NOT NULL REFERENCES territories (code),
+            rating_uuid TEXT NOT NULL REFERENCES ratings (uuid),
+            PRIMARY KEY (asset_uuid, territory_code)
+        );
+        """
+
+    static let licensing = """
+        CREATE TABLE license_windows (
+            uuid TEXT PRIMARY KEY,
+            asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            starts_at TEXT NOT NULL,
+            ends_at TEXT NOT NULL,
+            license_type TEXT NOT NULL,
+            is_downloadable INTEGER NOT NULL DEFAULT 0 CHECK (is_downloadable IN (0, 1))
+        );
+        CREATE INDEX license_windows_by_asset ON license_windows (asset_uuid, starts_at, uuid);
+        CREATE TABLE license_window_countries (
+            license_window_uuid TEXT NOT NULL REFERENCES license_windows (uuid) ON DELETE CASCADE,
+            territory_code TEXT NOT NULL REFERENCES territories (code),
+            PRIMARY KEY (license_window_uuid, territory_code)
+        );
+        CREATE TABLE license_window_subscription_statuses (
+            license_window_uuid TEXT NOT NULL REFERENCES license_windows (uuid) ON DELETE CASCADE,
+            status TEXT NOT NULL,
+            PRIMARY KEY (license_window_uuid, status)
+        );
+        """
+
+    static let promotions = """
+        CREATE TABLE marketing_promos (
+            uuid TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            promo_type TEXT NOT NULL,
+            starts_at TEXT NOT NULL,
+            ends_at TEXT NOT NULL,
+            priority INTEGER NOT NULL DEFAULT 0,
+            asset_uuid TEXT REFERENCES assets (uuid) ON DELETE SET NULL
+        );
+        CREATE TABLE marketing_promo_territories (
+            promo_uuid TEXT NOT NULL REFERENCES marketing_promos (uuid) ON DELETE CASCADE,
+            territory_code TEXT NOT NULL REFERENCES territories (code),
+            PRIMARY KEY (promo_uuid, territory_code)
+        );
+        CREATE TABLE sports_events (
+            uuid TEXT PRIMARY KEY,
+            sport TEXT NOT NULL,
+            competition TEXT NOT NULL,
+            starts_at TEXT NOT NULL,
+            ends_at TEXT NOT NULL,
+            asset_uuid TEXT REFERENCES assets (uuid) ON DELETE SET NULL
+        );
+        CREATE INDEX sports_events_by_start ON sports_events (starts_at);
+        CREATE TABLE sports_event_teams (
+            event_uuid TEXT NOT NULL REFERENCES sports_events (uuid) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            team TEXT NOT NULL,
+            PRIMARY KEY (event_uuid, position)
+        );
+        CREATE TABLE sports_event_territories (
+            event_uuid TEXT NOT NULL REFERENCES sports_events (uuid) ON DELETE CASCADE,
+            territory_code TEXT NOT NULL REFERENCES territories (code),
+            PRIMARY KEY (event_uuid, territory_code)
+        );
+        """
+}

@@ -1,0 +1,136 @@
+import ESModels
+
+/// The index definitions: the source of truth for every index the services read.
+///
+/// Each definition is what the indexer creates (settings and mapping) and what
+/// `cms-indexer mappings sync` writes to `packages/integration-fixtures/Mappings/<index>.json`.
+/// Every mapping matches its es-models document model field for field; roots and
+/// license windows are `dynamic: strict`, so a misspelled field is refused instead of
+/// silently mapped. Only the maps keyed by language code (`titles`, `descriptions`) are
+/// `dynamic: true`, because their keys are data; `date_detection` is off so that a title
+/// such as "2012" or "1917-11-07" stays text.
+///
+/// ```swift
+/// let definition = CMSIndices.definition(for: .assetflat)
+/// _ = try await backend.createIndex("assetflat-20240101120000000", definition: definition)
+/// ```
+public enum CMSIndices {
+    /// The indices, in the order the indexer builds them (reference data first).
+    public static let names: [IndexName] = [
+        .territories, .languages, .categories, .ratings, .assetflat, .marketingPromos, .sportsEvents,
+    ]
+
+    /// Every definition, by index name.
+    public static var all: [IndexName: IndexDefinition] {
+        Dictionary(uniqueKeysWithValues: names.map { ($0, definition(for: $0)) })
+    }
+
+    /// The definition of one index.
+    public static func definition(for index: IndexName) -> IndexDefinition {
+        IndexDefinition(settings: settings, mappings: mapping(for: index))
+    }
+
+    /// Settings shared by every index: one primary shard (our indices are small, and a single
+    /// shard keeps relevance scores identical on every cluster) and a replica whenever the
+    /// cluster has a second node.
+    public static let settings = IndexSettings(
+        numberOfShards: 1, other: ["auto_expand_replicas": "0-1"])
+
+    /// The mapping of one index.
+    public static func mapping(for index: IndexName) -> Mapping {
+        var mapping: Mapping
+        switch index {
+        case .assetflat: mapping = assetflat
+        case .territories: mapping = territories
+        case .languages: mapping = languages
+        case .categories: mapping = categories
+        case .ratings: mapping = ratings
+        case .marketingPromos: mapping = marketingPromos
+        case .sportsEvents: mapping = sportsEvents
+        }
+        mapping.parameters["date_detection"] = false
+        return mapping
+    }
+
+    static var assetflat: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("uuid")
+            Property.keyword("type")
+            Property.object("titles", dynamic: .true) {}
+            Property.object("descriptions", dynamic: .true) {}
+            Property.keyword("categories")
+            Property.keyword("languages")
+            Property.keyword("ratings")
+            Property.nested("license_windows", dynamic: .strict) {
+                Property.keyword("uuid")
+                Property.date("start")
+                Property.date("end")
+                Property.keyword("countries")
+                Property.keyword("subscription_statuses")
+                Property.keyword("type")
+                Property.boolean("is_downloadable")
+            }
+            Property.date("created_at")
+            Property.date("updated_at")
+        }
+    }
+
+    static var territories: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("code")
+            Property.keyword("name")
+            Property.boolean("is_main")
+        }
+    }
+
+    static var languages: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("code")
+            Property.keyword("name")
+            Property.boolean("is_main")
+        }
+    }
+
+    static var categories: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("uuid")
+            Property.keyword("slug")
+            Property.object("titles", dynamic: .true) {}
+            Property.keyword("parent_uuid")
+        }
+    }
+
+    static var ratings: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("uuid")
+            Property.keyword("system")
+            Property.keyword("code")
+            Property.integer("minimum_age")
+            Property.boolean("is_main")
+        }
+    }
+
+    static var marketingPromos: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("uuid")
+            Property.text("title") { Property.keyword("keyword", ignoreAbove: 256) }
+            Property.keyword("promo_type")
+            Property.keyword("territories")
+            Property.date("start")
+            Property.date("end")
+            Property.integer("priority")
+        }
+    }
+
+    static var sportsEvents: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("uuid")
+            Property.keyword("sport")
+            Property.keyword("competition")
+            Property.text("teams") { Property.keyword("keyword", ignoreAbove: 256) }
+            Property.date("start")
+            Property.date("end")
+            Property.keyword("territories")
+        }
+    }
+}
