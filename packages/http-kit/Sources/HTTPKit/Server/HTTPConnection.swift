@@ -52,7 +52,7 @@ struct HTTPConnection: Sendable {
                     buffer = ByteBuffer()
                 }
                 guard keepAlive else {
-                    socket.descriptor.shutdownWrite()
+                    await closeGracefully()
                     return
                 }
             }
@@ -121,27 +121,34 @@ struct HTTPConnection: Sendable {
         }
     }
 
-    /// Answers with an error and closes gracefully: stop sending, then read and drop what the
-    /// client is still sending for a moment, so that closing does not reset the connection
-    /// and destroy the answer before the client reads it.
+    /// Answers with an error, then closes gracefully.
     private func reject(status: HTTPStatus, message: String) async {
-        let response = Response.error(status: status, message: message)
-        var finalized = response
-        finalized.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-        let deadline = ContinuousClock.now + .seconds(1)
+        var response = Response.error(status: status, message: message)
+        response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         do {
-            try await socket.write(ResponseEncoder.encode(finalized, keepAlive: false), deadline: deadline)
-            socket.descriptor.shutdownWrite()
-            var scratch = ByteBuffer(capacity: 64 * 1024)
-            var drained = 0
-            while drained < 4 * 1024 * 1024 {
-                guard case .bytes(let count) = try await socket.read(into: &scratch, deadline: deadline)
-                else { return }
-                drained += count
-                scratch.consume(scratch.readableCount)
-            }
+            try await socket.write(
+                ResponseEncoder.encode(response, keepAlive: false), deadline: .now + configuration.idleTimeout
+            )
         } catch {
-            // The client is gone; closing is all that is left.
+            return  // The client is gone; closing is all that is left.
+        }
+        await closeGracefully()
+    }
+
+    /// Stops sending, then reads and drops what the client still sends for up to a second (and
+    /// 4 MiB), so that closing with unread bytes does not reset the connection and destroy the
+    /// last response before the client reads it.
+    private func closeGracefully() async {
+        socket.descriptor.shutdownWrite()
+        let deadline = ContinuousClock.now + .seconds(1)
+        var scratch = ByteBuffer(capacity: 64 * 1024)
+        var drained = 0
+        while drained < 4 * 1024 * 1024 {
+            guard case .bytes(let count) = try? await socket.read(into: &scratch, deadline: deadline) else {
+                return
+            }
+            drained += count
+            scratch.consume(scratch.readableCount)
         }
     }
 }

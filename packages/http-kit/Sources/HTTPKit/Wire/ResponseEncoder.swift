@@ -3,11 +3,12 @@ import Synchronization
 
 /// Serializes responses into HTTP/1.1 bytes.
 package enum ResponseEncoder {
-    /// The bytes of `response`: status line, its header fields, then `Date` and `Connection`
-    /// when the response does not set them, then the body unless `omitBody` (for `HEAD`).
+    /// The bytes of `response`: status line, its header fields, `Date` unless the response sets
+    /// it, `Connection` as `keepAlive` decides, then the body unless `omitBody` (for `HEAD`).
     ///
-    /// The response is expected to be finalized (its `Content-Length` set); a
-    /// `Transfer-Encoding` field is dropped because bodies are always sent whole.
+    /// The response is expected to be finalized (its `Content-Length` set). Its own
+    /// `Connection` and `Transfer-Encoding` fields are dropped: the connection's fate is decided
+    /// by the server, and bodies are always sent whole.
     package static func encode(
         _ response: Response, keepAlive: Bool, version: HTTPVersion = .http1_1, omitBody: Bool = false
     ) -> [UInt8] {
@@ -19,7 +20,10 @@ package enum ResponseEncoder {
         bytes.append(HTTPSyntax.space)
         bytes.append(contentsOf: response.status.reasonPhrase.utf8)
         bytes.append(contentsOf: crlf)
-        for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
+        for field in response.headers
+        where !HTTPHeaders.namesMatch(field.name, "Transfer-Encoding")
+            && !HTTPHeaders.namesMatch(field.name, "Connection")
+        {
             appendField(field.name, field.value, to: &bytes)
         }
         if !response.headers.contains(name: "Date") {

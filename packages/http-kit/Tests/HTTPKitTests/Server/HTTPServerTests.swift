@@ -108,3 +108,22 @@ import Testing
         await #expect(throws: ServerError.alreadyRunning) { try await server.run() }
     }
 }
+
+@Suite struct HTTPServerClosingTests {
+    @Test func closesAfterAHandlerAsksAndStillDeliversTheResponse() async throws {
+        let router = Router()
+        router.get("/bye") { _, _ in .text("bye", headers: ["Connection": "close"]) }
+        try await withServer(router: router) { server in
+            let connection = try await RawConnection.connect(to: server.address)
+            // The second request is never answered; its unread bytes must not reset the connection.
+            try await connection.send(
+                "GET /bye HTTP/1.1\r\nHost: t\r\n\r\nPOST /bye HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello"
+            )
+            let response = try await connection.readResponse()
+            #expect(response.bodyText == "bye")
+            #expect(response.headers.values(for: "Connection") == ["close"])
+            let (rest, closed) = try await connection.readUntilClosed()
+            #expect(closed && rest.isEmpty)
+        }
+    }
+}

@@ -24,6 +24,9 @@ import Testing
         #expect(http10.contains("\r\nConnection: keep-alive\r\n"))
         let http11 = text(ResponseEncoder.encode(Response(), keepAlive: true))
         #expect(!http11.contains("Connection:"))
+        let handlerSaysClose = text(
+            ResponseEncoder.encode(Response(headers: ["Connection": "close"]), keepAlive: false))
+        #expect(handlerSaysClose.components(separatedBy: "Connection:").count == 2)
     }
 
     @Test func omitsTheBodyForHEADAndDropsTransferEncoding() {
