@@ -27,6 +27,12 @@ public final class OutputStream: @unchecked Sendable {
         }
     }
 
+    /// Whether the stream is a terminal (live displays and colour are used only then).
+    public var isTerminal: Bool {
+        guard let handle else { return false }
+        return isatty(handle.fileDescriptor) == 1
+    }
+
     /// The text collected so far (in-memory streams only).
     public var text: String {
         lock.lock()

@@ -20,34 +20,79 @@ public struct SelectCommand: TestSelectCommand {
               testselect --base origin/main --format json
               testselect --base HEAD~1 --head HEAD --format github-matrix
               git diff --name-status main | testselect --changed-files - --format commands
+              testselect --base origin/main --format github-matrix --shards 4   # for 'testselect run --shard I/4'
             """,
         arguments: SelectionOptions.arguments + [
             .option(
                 "--format", value: "format",
-                help: "text (default), json, github-matrix or commands (one 'swift test' line per package).")
+                help: "text (default), json, github-matrix or commands (one 'swift test' line per package)."),
+            .option(
+                "--shards", value: "n",
+                help:
+                    "With github-matrix: one entry per non-empty shard ('shard': 'I/N') for 'run --shard I/N'."
+            ),
+            .option(
+                "--durations", value: "file",
+                help: "Durations balancing the shards (default: .build/testselect/durations.json)."),
         ])
 
     /// Where to look and what changed.
     public var options: SelectionOptions
     /// The raw `--format` value.
     public var formatName: String
+    /// The raw `--shards` value.
+    public var shardsText: String?
+    /// `--durations`.
+    public var durationsPath: String?
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
         formatName = arguments.option("--format") ?? Format.text.rawValue
+        shardsText = arguments.option("--shards")
+        durationsPath = arguments.option("--durations")
     }
 
     public func validate() throws {
         try options.validate()
-        _ = try Format.parse(formatName)
+        let format = try Format.parse(formatName)
+        if let shardsText {
+            guard format == .githubMatrix else {
+                throw UsageError.conflictingOptions("--shards", "--format \(formatName)")
+            }
+            guard let count = Int(shardsText), count >= 1 else {
+                throw UsageError.invalidValue(
+                    option: "--shards", value: shardsText, expected: "a whole number of at least 1")
+            }
+        }
+        if durationsPath != nil, shardsText == nil {
+            throw UsageError.invalidValue(
+                option: "--durations", value: durationsPath ?? "", expected: "to be used with '--shards'")
+        }
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
-        let selection = try options.select(in: context).selection
+        let workspace = try options.workspace(in: context)
+        let outcome = try options.select(in: context, workspace: workspace)
+        let selection = outcome.selection
         switch try Format.parse(formatName) {
         case .text: context.output.write(SelectionTextFormatter.format(selection))
         case .json: context.output.write(SelectionJSONFormatter.format(selection))
-        case .githubMatrix: context.output.write(CIFormatters.githubMatrix(selection))
+        case .githubMatrix:
+            guard let shardsText, let count = Int(shardsText) else {
+                context.output.write(CIFormatters.githubMatrix(selection))
+                break
+            }
+            let path =
+                durationsPath.map { Workspace.absolute($0, from: context.currentDirectory) }
+                ?? workspace.root + "/.build/testselect/durations.json"
+            var durations = DurationStore()
+            do {
+                durations = try DurationStore.load(from: path)
+            } catch {
+                context.warn("\(error); balancing without recorded durations")
+            }
+            let plan = RunPlan(selection: selection, graph: outcome.head)
+            context.output.write(CIFormatters.shardedMatrix(plan, shards: count, durations: durations))
         case .commands:
             context.output.write(CIFormatters.commands(selection))
             if selection.selected.isEmpty { context.errors.write("testselect: nothing to run\n") }

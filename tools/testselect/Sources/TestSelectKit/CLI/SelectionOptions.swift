@@ -80,7 +80,11 @@ public struct SelectionOptions: Sendable {
 
     /// Computes the selection, printing warnings.
     public func select(in context: CommandContext) throws -> SelectionOutcome {
-        let workspace = try workspace(in: context)
+        try select(in: context, workspace: try workspace(in: context))
+    }
+
+    /// Computes the selection in an opened workspace, printing warnings.
+    public func select(in context: CommandContext, workspace: Workspace) throws -> SelectionOutcome {
         var listed: [ChangedFile]? = nil
         if let changedFiles {
             let text: String

@@ -42,6 +42,25 @@ public enum CIFormatters {
         return JSONValue.object([("include", .array(include))]).serialized() + "\n"
     }
 
+    /// `{"include":[{"shard":"I/N","packages":[..],"suites":[..],"estimated_seconds":S}]}`: one entry
+    /// per non-empty shard of the plan, each run by `testselect run --shard I/N` with the same
+    /// selection options and durations file.
+    public static func shardedMatrix(_ plan: RunPlan, shards count: Int, durations: DurationStore) -> String {
+        let shards = ShardPlanner.assign(plan: plan, shards: count, durations: durations)
+        let loads = ShardPlanner.loads(of: shards, durations: durations)
+        let include = shards.enumerated().compactMap { index, suites -> JSONValue? in
+            guard !suites.isEmpty else { return nil }
+            var packages: [String] = []
+            for suite in suites where packages.last != suite.package { packages.append(suite.package) }
+            return .object([
+                ("shard", .string("\(index + 1)/\(count)")), ("packages", .strings(packages)),
+                ("suites", .strings(suites.map { "\($0.package):\($0.target)" })),
+                ("estimated_seconds", .number(loads[index].rounded())),
+            ])
+        }
+        return JSONValue.object([("include", .array(include))]).serialized() + "\n"
+    }
+
     /// One `swift test --package-path P --filter '...'` line per package, to run from the repository root.
     public static func commands(_ selection: Selection) -> String {
         byPackage(selection).map { group in

@@ -20,6 +20,10 @@ struct SpawnActions {
         posix_spawn_file_actions_adddup2(&actions, descriptor, target)
     }
 
+    mutating func open(_ path: String, as target: Int32, flags: Int32) {
+        posix_spawn_file_actions_addopen(&actions, target, path, flags, 0)
+    }
+
     mutating func changeDirectory(_ path: String) {
         guard let function = ChangeDirectoryAction.function else { return }
         _ = withUnsafeMutablePointer(to: &actions) { pointer in

@@ -1,0 +1,226 @@
+import Foundation
+
+/// `testselect run`: build and run the selected suites, package by package, and report.
+public struct RunCommand: TestSelectCommand {
+    public static let configuration = CommandConfiguration(
+        name: "run",
+        abstract: "Build and run the selected test suites (or every suite), package by package, and report.",
+        discussion: """
+            For each package with selected suites: one 'swift build --build-tests', then one
+            'swift test --skip-build --filter ^(A|B)\\.' over the selected test targets (XCTest and Swift
+            Testing alike). Output goes to .build/testselect/logs/<package>.log; a terminal gets a live
+            status line per running package, CI (no terminal, or CI set) plain lines. Then a table, the
+            failing tests and the tail of each failing log, and the closing line 'N passed, N failed'.
+
+            Exit status: 0 when every test passed, 1 when a test failed or crashed, 2 when a package
+            failed to build (named in the output), 64 bad usage, 130 interrupted.
+
+            --jobs: each 'swift build' already uses every core, so running many packages at once mostly
+            adds memory pressure; two at a time keeps the cores busy while one package links or runs its
+            tests. The default is min(2, cores).
+
+            Durations of every suite and build are recorded in .build/testselect/durations.json (or
+            --durations FILE, which CI can cache); --shard I/N uses them to balance shards, and
+            'testselect --format github-matrix --shards N' prints the matching matrix.
+
+            EXAMPLES:
+              testselect run                                  # what the working tree's changes need
+              testselect run --base origin/main --junit .build/junit
+              testselect run --all                            # every suite of every package
+              testselect run --all --shard 2/4 --durations ci-durations.json
+              testselect run --base origin/main --dry-run     # what would run, and how
+            """,
+        arguments: SelectionOptions.arguments + [
+            .flag("--all", help: "Run every suite of every package (no diff needed)."),
+            .option(
+                "--jobs", value: "n", help: "Packages built and tested at once (default: min(2, cores))."),
+            .option("--shard", value: "i/n", help: "Run only shard i of n, balanced by recorded durations."),
+            .option(
+                "--durations", value: "file",
+                help:
+                    "Durations file read for balancing and updated (default: .build/testselect/durations.json)."
+            ),
+            .option(
+                "--junit", value: "dir", help: "Write one JUnit XML file per package into this directory."),
+            .flag("--fail-fast", help: "Stop at the first package that fails (running ones are cancelled)."),
+            .flag("--dry-run", help: "Print the packages, suites and commands that would run; run nothing."),
+        ])
+
+    /// Where to look and what changed.
+    public var options: SelectionOptions
+    /// `--all`.
+    public var all: Bool
+    /// The raw `--jobs` value.
+    public var jobsText: String?
+    /// The raw `--shard` value.
+    public var shardText: String?
+    /// `--durations`.
+    public var durationsPath: String?
+    /// `--junit`.
+    public var junitDirectory: String?
+    /// `--fail-fast`.
+    public var failFast: Bool
+    /// `--dry-run`.
+    public var dryRun: Bool
+
+    public init(arguments: ParsedArguments) throws {
+        options = SelectionOptions(arguments: arguments)
+        all = arguments.flag("--all")
+        jobsText = arguments.option("--jobs")
+        shardText = arguments.option("--shard")
+        durationsPath = arguments.option("--durations")
+        junitDirectory = arguments.option("--junit")
+        failFast = arguments.flag("--fail-fast")
+        dryRun = arguments.flag("--dry-run")
+    }
+
+    /// The default `--jobs`: two packages at a time (one, on a single core).
+    public static func defaultJobs(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        max(1, min(2, cores))
+    }
+
+    public func validate() throws {
+        try options.validate()
+        if all {
+            for (name, value) in [
+                ("--base", options.base), ("--head", options.head), ("--changed-files", options.changedFiles),
+            ] where value != nil {
+                throw UsageError.conflictingOptions("--all", name)
+            }
+        }
+        if let jobsText, (Int(jobsText) ?? 0) < 1 {
+            throw UsageError.invalidValue(
+                option: "--jobs", value: jobsText, expected: "a whole number of at least 1")
+        }
+        if let shardText, Shard(parsing: shardText) == nil {
+            throw UsageError.invalidValue(
+                option: "--shard", value: shardText, expected: "'I/N' with 1 <= I <= N, e.g. '2/4'")
+        }
+        for (name, value) in [("--durations", durationsPath), ("--junit", junitDirectory)] {
+            if let value, value.isEmpty {
+                throw UsageError.invalidValue(option: name, value: value, expected: "a non-empty path")
+            }
+        }
+    }
+
+    public func run(in context: CommandContext) throws -> Int32 {
+        let planned = try plan(in: context)
+        let workspace = planned.workspace
+        var plan = planned.plan
+        let durationsFile =
+            durationsPath.map { Workspace.absolute($0, from: context.currentDirectory) }
+            ?? workspace.root + "/.build/testselect/durations.json"
+        var durations = DurationStore()
+        do {
+            durations = try DurationStore.load(from: durationsFile)
+        } catch {
+            context.warn("\(error); balancing without recorded durations")
+        }
+        if let shardText, let shard = Shard(parsing: shardText) {
+            plan = plan.shard(shard, durations: durations)
+        }
+        let estimate = RunEstimate(durations: durations, graph: planned.graph)
+        if dryRun {
+            context.output.write(RunCommand.describe(plan, estimate: estimate, shard: shardText))
+            return 0
+        }
+        guard !plan.jobs.isEmpty else {
+            context.output.write("nothing to run\n" + RunSummary.closingLine([]) + "\n")
+            return 0
+        }
+        let width = jobsText.flatMap { Int($0) } ?? RunCommand.defaultJobs()
+        let logs = workspace.root + "/.build/testselect/logs"
+        do {
+            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        } catch {
+            throw RunError.cannotWrite(path: logs, reason: "\(error)")
+        }
+        let suiteCount = plan.jobs.reduce(0) { $0 + $1.suites.count }
+        context.output.write(
+            "running \(suiteCount) suite\(suiteCount == 1 ? "" : "s") in \(plan.jobs.count) package\(plan.jobs.count == 1 ? "" : "s")"
+                + (shardText.map { " (shard \($0))" } ?? "")
+                + ", \(min(width, plan.jobs.count)) at a time; logs in .build/testselect/logs/\n")
+
+        let registry = ProcessRegistry()
+        let runner = PackageTestRunner(
+            swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: workspace.root,
+            logDirectory: logs,
+            registry: registry)
+        let progress = RunCommand.progress(for: context, total: plan.jobs.count)
+        let interrupts = InterruptHandler { registry.cancelAll() }
+        let started = ContinuousClock.now
+        let results = RunScheduler(runner: runner, width: width, failFast: failFast, progress: progress).run(
+            plan, expectedSeconds: estimate.seconds(for:))
+        let elapsed = ContinuousClock.now - started
+        interrupts.uninstall()
+        progress.close()
+
+        durations.record(results)
+        do {
+            try durations.save(to: durationsFile)
+        } catch {
+            context.warn("\(error)")
+        }
+        if let junitDirectory {
+            try JUnitWriter.write(
+                results, to: Workspace.absolute(junitDirectory, from: context.currentDirectory))
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        context.output.write(RunSummary.format(results, root: workspace.root, seconds: seconds))
+        if interrupts.signalReceived != nil { return 130 }
+        if results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
+        return results.contains(where: \.isFailure) ? 1 : 0
+    }
+
+    /// The workspace, its head graph and the plan (before sharding); prints the selection first.
+    private func plan(in context: CommandContext) throws -> (
+        workspace: Workspace, graph: ResolvedGraph, plan: RunPlan
+    ) {
+        if all {
+            let workspace = try options.workspace(in: context)
+            let snapshot = try workspace.headSnapshot(revision: nil)
+            let graph = try workspace.graph(of: snapshot, config: try workspace.config(of: snapshot))
+            for warning in graph.warnings { context.warn(warning) }
+            for package in graph.packages {
+                if case .unreadable(let reason) = package.loaded.reading {
+                    context.warn(
+                        "cannot read the manifest of '\(package.directory)' (\(reason)); running all its tests"
+                    )
+                }
+            }
+            return (workspace, graph, RunPlan(everythingIn: graph))
+        }
+        let workspace = try options.workspace(in: context)
+        let outcome = try options.select(in: context, workspace: workspace)
+        context.output.write(SelectionTextFormatter.format(outcome.selection) + "\n")
+        return (workspace, outcome.head, RunPlan(selection: outcome.selection, graph: outcome.head))
+    }
+
+    /// The live display on a terminal; plain lines in CI (`CI` set), for `TERM=dumb` and for pipes.
+    static func progress(for context: CommandContext, total: Int) -> any RunProgress {
+        let environment = context.environment
+        let ci = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
+        guard context.errors.isTerminal, !ci, environment["TERM"] != "dumb" else {
+            return PlainRunProgress(stream: context.errors)
+        }
+        return LiveRunProgress(stream: context.errors, total: total, colors: environment["NO_COLOR"] == nil)
+    }
+
+    /// The `--dry-run` text: one `swift test` command per package, with what it runs.
+    static func describe(_ plan: RunPlan, estimate: RunEstimate, shard: String?) -> String {
+        guard !plan.jobs.isEmpty else { return "nothing to run\n" }
+        let suites = plan.jobs.reduce(0) { $0 + $1.suites.count }
+        var lines = [
+            "would run \(suites) suite\(suites == 1 ? "" : "s") in \(plan.jobs.count) package\(plan.jobs.count == 1 ? "" : "s")"
+                + (shard.map { " (shard \($0))" } ?? "") + ":"
+        ]
+        for job in plan.jobs {
+            let filter = job.filter.map { " --filter " + CIFormatters.shellQuote($0) } ?? ""
+            lines.append(
+                "  \(job.directory): \(job.suites.joined(separator: ", ")) (about \(RunSummary.duration(estimate.seconds(for: job))))"
+            )
+            lines.append("    swift test --package-path \(CIFormatters.shellQuote(job.directory))\(filter)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+
+/// The steps of one package's job, for progress displays.
+public enum PackagePhase: String, Sendable, Hashable {
+    /// `swift build --build-tests`.
+    case building
+    /// `swift test list`.
+    case listing
+    /// `swift test --skip-build`.
+    case testing
+}
+
+/// Builds one package's tests once and runs the selected test targets:
+///
+/// 1. `swift build --build-tests --package-path DIR`
+/// 2. `swift test list --skip-build` (which tests the selected targets hold; it names the module of
+///    each XCTest class, which Linux XCTest output leaves out)
+/// 3. `swift test --skip-build --filter '^(A|B)\.' --experimental-event-stream-output EVENTS`
+///
+/// Everything they print goes to `LOGS/<package>.log`. Counts come from Swift Testing's event stream
+/// (JSON lines) and XCTest's `Test Case` lines, so a crash still tells which test died and what ran.
+public struct PackageTestRunner: Sendable {
+    /// The `swift` executable.
+    public var swift: String
+    /// The repository root (absolute).
+    public var root: String
+    /// Where logs go (absolute).
+    public var logDirectory: String
+    /// The running processes, for cancellation.
+    public var registry: ProcessRegistry
+
+    /// Creates a runner.
+    public init(swift: String, root: String, logDirectory: String, registry: ProcessRegistry) {
+        self.swift = swift
+        self.root = root
+        self.logDirectory = logDirectory
+        self.registry = registry
+    }
+
+    /// The log file of a job.
+    public func logPath(for job: PackageJob) -> String {
+        logDirectory + "/" + job.slug + ".log"
+    }
+
+    /// Runs a job, reporting each phase as it starts.
+    public func run(_ job: PackageJob, phase: (PackagePhase) -> Void) -> PackageRunResult {
+        let log = logPath(for: job)
+        let events = logDirectory + "/" + job.slug + ".events.jsonl"
+        let listing = logDirectory + "/" + job.slug + ".list.txt"
+        for path in [log, events, listing] { try? FileManager.default.removeItem(atPath: path) }
+        let directory = job.directory == "." ? root : root + "/" + job.directory
+        var result = PackageRunResult(job: job, outcome: .buildFailed, logPath: log)
+
+        phase(.building)
+        let build = step(["build", "--build-tests", "--package-path", directory], log: log)
+        switch build {
+        case .cancelled:
+            result.outcome = .cancelled
+            return result
+        case .failedToStart(let reason):
+            result.note = reason
+            return result
+        case .exited(let exit):
+            result.buildSeconds = (exit.seconds * 1000).rounded() / 1000
+            guard exit.succeeded else {
+                result.note = "'swift build --build-tests' exited with status \(exit.status)"
+                return result
+            }
+        }
+
+        phase(.listing)
+        var inventory: TestInventory? = nil
+        if case .exited(let exit) = step(
+            ["test", "list", "--skip-build", "--package-path", directory], log: listing),
+            exit.succeeded
+        {
+            inventory = TestInventory(listing: (try? String(contentsOfFile: listing, encoding: .utf8)) ?? "")
+        }
+        let modules: Set<String>? = job.coversPackage ? nil : Set(job.suites)
+        if let inventory, inventory.count(inModules: modules) == 0, !registry.isCancelled {
+            result.outcome = .passed
+            result.testSeconds = 0
+            result.note = "no tests in the selected suites"
+            return result
+        }
+
+        phase(.testing)
+        let offset = fileSize(log)
+        var arguments = ["test", "--skip-build", "--package-path", directory]
+        if let filter = job.filter { arguments += ["--filter", filter] }
+        arguments += ["--experimental-event-stream-output", events]
+        let test = step(arguments, log: log)
+        let exit: ProcessExit
+        switch test {
+        case .cancelled:
+            result.outcome = .cancelled
+            return result
+        case .failedToStart(let reason):
+            result.outcome = .testsFailed
+            result.note = reason
+            return result
+        case .exited(let value):
+            exit = value
+        }
+        result.testSeconds = (exit.seconds * 1000).rounded() / 1000
+        return interpret(
+            exit, result: result, output: readText(log, from: offset), events: readText(events, from: 0),
+            expected: inventory?.count(inModules: modules), modules: inventory?.modulesByClass ?? [:])
+    }
+
+    /// Turns the test step's exit, output and events into the package's result.
+    func interpret(
+        _ exit: ProcessExit, result initial: PackageRunResult, output: String, events: String, expected: Int?,
+        modules: [String: String]
+    ) -> PackageRunResult {
+        var result = initial
+        let xctest = XCTestLogParser.parse(output, modules: modules)
+        let swiftTesting = SwiftTestingEventParser.parse(events)
+        var tests = xctest.results + swiftTesting.results + swiftTesting.otherFailures
+        let unfinished =
+            [xctest.unfinished].compactMap { $0 } + PackageTestRunner.crashed(swiftTesting.unfinished)
+        tests += unfinished
+        result.closingLines = [xctest.closingLine, swiftTesting.closingLine].compactMap { $0 }
+        let signalled = output.contains("exited with unexpected signal code") || exit.signal != nil
+        let crashed = !unfinished.isEmpty || signalled
+        if crashed {
+            result.outcome = .crashed
+            if unfinished.isEmpty {
+                tests.append(
+                    TestCaseResult(
+                        module: "", suite: "", name: "(test process)", status: .failed, seconds: 0,
+                        message: "the test process crashed"))
+            }
+            if let expected { result.testsNotRun = max(0, expected - tests.count) }
+            result.note =
+                "the test process crashed"
+                + (result.testsNotRun > 0 ? "; \(result.testsNotRun) tests never ran" : "")
+        } else if !exit.succeeded, !tests.contains(where: { $0.status == .failed }) {
+            result.outcome = .testsFailed
+            tests.append(
+                TestCaseResult(
+                    module: "", suite: "", name: "(swift test)", status: .failed, seconds: 0,
+                    message: "'swift test' exited with status \(exit.status) without reporting a failing test"
+                ))
+            result.note = "'swift test' exited with status \(exit.status) without reporting a failing test"
+        } else {
+            result.outcome = tests.contains { $0.status == .failed } ? .testsFailed : .passed
+            if tests.isEmpty { result.note = "no tests in the selected suites" }
+        }
+        result.tests = tests
+        return result
+    }
+
+    /// Swift Testing runs tests in parallel: when several were running as the process died, one
+    /// failure stands for the crash and names them all.
+    static func crashed(_ unfinished: [TestCaseResult]) -> [TestCaseResult] {
+        guard unfinished.count > 1 else { return unfinished }
+        let modules = Set(unfinished.map(\.module))
+        return [
+            TestCaseResult(
+                module: modules.count == 1 ? unfinished[0].module : "", suite: "", name: "(crash)",
+                status: .failed, seconds: 0,
+                message: "the test process died while these tests were running: "
+                    + unfinished.map(\.identifier).joined(separator: ", "))
+        ]
+    }
+
+    private enum StepOutcome {
+        case exited(ProcessExit)
+        case failedToStart(String)
+        case cancelled
+    }
+
+    /// Runs `swift ARGUMENTS`, appending a `$ swift ...` header and its output to `log`.
+    private func step(_ arguments: [String], log: String) -> StepOutcome {
+        if registry.isCancelled { return .cancelled }
+        let header = "$ " + ([swift] + arguments).map(CIFormatters.shellQuote).joined(separator: " ") + "\n"
+        append(header, to: log)
+        let process: LoggedProcess
+        do {
+            process = try LoggedProcess.launch(swift, arguments, output: log)
+        } catch {
+            append("\(error)\n", to: log)
+            return .failedToStart("\(error)")
+        }
+        guard registry.add(process) else {
+            _ = process.wait()
+            return .cancelled
+        }
+        let exit = process.wait()
+        registry.remove(process)
+        if registry.isCancelled, !exit.succeeded { return .cancelled }
+        return .exited(exit)
+    }
+
+    private func append(_ text: String, to path: String) {
+        if let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(text.utf8))
+            try? handle.close()
+        } else {
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        }
+    }
+
+    private func fileSize(_ path: String) -> UInt64 {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    private func readText(_ path: String, from offset: UInt64) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        handle.seek(toFileOffset: offset)
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

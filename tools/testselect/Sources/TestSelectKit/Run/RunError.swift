@@ -1,0 +1,24 @@
+/// Errors of `testselect run` that stop it before any test runs.
+public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
+    /// The durations file exists but cannot be used.
+    case unreadableDurations(path: String, reason: String)
+    /// A file or directory testselect writes (logs, JUnit, durations) cannot be written.
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableDurations(let path, let reason):
+            return
+                "cannot use the durations file '\(path)': \(reason); delete it (it is rebuilt by the next run) or pass another with '--durations'"
+        case .cannotWrite(let path, let reason):
+            return "cannot write '\(path)': \(reason); check that the directory is writable"
+        }
+    }
+
+    public var isBadInput: Bool {
+        switch self {
+        case .unreadableDurations: return true
+        case .cannotWrite: return false
+        }
+    }
+}
