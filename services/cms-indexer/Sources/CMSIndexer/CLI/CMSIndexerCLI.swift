@@ -10,8 +10,8 @@ public enum CMSIndexerCLI {
     /// The top-level commands.
     static var commands: [(name: String, command: any CLICommand.Type)] {
         [
-            // ("demo-db", DemoDatabaseCommand.self),
-            ("migrate", MigrateCommand.self)
+            ("demo-db", DemoDatabaseCommand.self),
+            ("migrate", MigrateCommand.self),
             // ("index", IndexCommand.self),
         ]
     }

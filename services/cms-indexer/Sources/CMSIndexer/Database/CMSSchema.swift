@@ -18,17 +18,17 @@ public enum CMSSchema {
 
     static let referenceData = """
         CREATE TABLE territories (
-            code TEXT PRIMARY KEY CHECK (length(code) = 2 AND code = upper(code)),
+            code TEXT NOT NULL PRIMARY KEY CHECK (length(code) = 2 AND code = upper(code)),
             name TEXT NOT NULL,
             is_main INTEGER NOT NULL DEFAULT 0 CHECK (is_main IN (0, 1))
         );
         CREATE TABLE languages (
-            code TEXT PRIMARY KEY CHECK (code = lower(code)),
+            code TEXT NOT NULL PRIMARY KEY CHECK (code = lower(code)),
             name TEXT NOT NULL,
             is_main INTEGER NOT NULL DEFAULT 0 CHECK (is_main IN (0, 1))
         );
         CREATE TABLE categories (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             slug TEXT NOT NULL UNIQUE,
             parent_uuid TEXT REFERENCES categories (uuid)
         );
@@ -39,7 +39,7 @@ public enum CMSSchema {
             PRIMARY KEY (category_uuid, language_code)
         );
         CREATE TABLE ratings (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             system TEXT NOT NULL,
             code TEXT NOT NULL,
             minimum_age INTEGER NOT NULL CHECK (minimum_age >= 0),
@@ -55,7 +55,7 @@ public enum CMSSchema {
 
     static let assets = """
         CREATE TABLE assets (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             type TEXT NOT NULL,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL
@@ -68,13 +68,13 @@ public enum CMSSchema {
             PRIMARY KEY (asset_uuid, language_code)
         );
         CREATE TABLE seasons (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             series_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
             number INTEGER NOT NULL,
             UNIQUE (series_uuid, number)
         );
         CREATE TABLE episodes (
-            asset_uuid TEXT PRIMARY KEY REFERENCES assets (uuid) ON DELETE CASCADE,
+            asset_uuid TEXT NOT NULL PRIMARY KEY REFERENCES assets (uuid) ON DELETE CASCADE,
             season_uuid TEXT NOT NULL REFERENCES seasons (uuid) ON DELETE CASCADE,
             number INTEGER NOT NULL,
             UNIQUE (season_uuid, number)
@@ -102,7 +102,7 @@ public enum CMSSchema {
 
     static let licensing = """
         CREATE TABLE license_windows (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
             starts_at TEXT NOT NULL,
             ends_at TEXT NOT NULL,
@@ -124,7 +124,7 @@ public enum CMSSchema {
 
     static let promotions = """
         CREATE TABLE marketing_promos (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             title TEXT NOT NULL,
             promo_type TEXT NOT NULL,
             starts_at TEXT NOT NULL,
@@ -138,7 +138,7 @@ public enum CMSSchema {
             PRIMARY KEY (promo_uuid, territory_code)
         );
         CREATE TABLE sports_events (
-            uuid TEXT PRIMARY KEY,
+            uuid TEXT NOT NULL PRIMARY KEY,
             sport TEXT NOT NULL,
             competition TEXT NOT NULL,
             starts_at TEXT NOT NULL,

@@ -1,0 +1,126 @@
+/// The queries that gather ``AssetRecord``s.
+public enum AssetQueries {
+    /// The `assets` rows, in uuid order.
+    public static let main = RecordQuery<AssetRecord>(
+        table: "assets",
+        sql: "SELECT uuid, type, created_at, updated_at FROM assets WHERE uuid > ?1 ORDER BY uuid LIMIT ?2"
+    ) { record, row in
+        record.type = try row.string(1)
+        record.createdAt = try row.string(2)
+        record.updatedAt = try row.string(3)
+    }
+
+    /// Everything folded into an assetflat document, for a batch's uuid range.
+    public static let children: [RecordQuery<AssetRecord>] = [
+        RecordQuery(
+            table: "asset_localizations",
+            sql: """
+                SELECT asset_uuid, language_code, title, description FROM asset_localizations
+                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, language_code
+                """
+        ) { record, row in
+            record.localizations.append(
+                .init(
+                    language: try row.string(1), title: try row.string(2),
+                    description: try row.optionalString(3)))
+        },
+        RecordQuery(
+            table: "asset_categories",
+            sql: """
+                SELECT asset_uuid, category_uuid FROM asset_categories
+                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, position, category_uuid
+                """
+        ) { record, row in
+            record.categories.append(try row.string(1))
+        },
+        RecordQuery(
+            table: "asset_languages",
+            sql: """
+                SELECT asset_uuid, language_code, kind FROM asset_languages
+                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, kind, language_code
+                """
+        ) { record, row in
+            if try row.string(2) == "audio" {
+                record.audioLanguages.append(try row.string(1))
+            } else {
+                record.subtitleLanguages.append(try row.string(1))
+            }
+        },
+        RecordQuery(
+            table: "asset_ratings",
+            sql: """
+                SELECT asset_uuid, territory_code, rating_uuid FROM asset_ratings
+                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, territory_code
+                """
+        ) { record, row in
+            record.ratings.append((try row.string(1), try row.string(2)))
+        },
+        RecordQuery(
+            table: "episodes",
+            sql: """
+                SELECT e.asset_uuid, s.series_uuid FROM episodes e JOIN seasons s ON s.uuid = e.season_uuid
+                WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid
+                """
+        ) { record, row in
+            record.seriesUUID = try row.string(1)
+        },
+        RecordQuery(
+            table: "asset_categories (series)",
+            sql: """
+                SELECT e.asset_uuid, c.category_uuid FROM episodes e
+                JOIN seasons s ON s.uuid = e.season_uuid
+                JOIN asset_categories c ON c.asset_uuid = s.series_uuid
+                WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid, c.position, c.category_uuid
+                """
+        ) { record, row in
+            record.seriesCategories.append(try row.string(1))
+        },
+        RecordQuery(
+            table: "asset_ratings (series)",
+            sql: """
+                SELECT e.asset_uuid, r.rating_uuid FROM episodes e
+                JOIN seasons s ON s.uuid = e.season_uuid
+                JOIN asset_ratings r ON r.asset_uuid = s.series_uuid
+                WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid, r.territory_code
+                """
+        ) { record, row in
+            record.seriesRatings.append(try row.string(1))
+        },
+        RecordQuery(
+            table: "license_windows",
+            sql: """
+                SELECT asset_uuid, uuid, starts_at, ends_at, license_type, is_downloadable FROM license_windows
+                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, starts_at, uuid
+                """
+        ) { record, row in
+            record.windows.append(
+                .init(
+                    uuid: try row.string(1), startsAt: try row.string(2), endsAt: try row.string(3),
+                    licenseType: try row.string(4), isDownloadable: try row.bool(5)))
+        },
+        RecordQuery(
+            table: "license_window_countries",
+            sql: """
+                SELECT w.asset_uuid, c.license_window_uuid, c.territory_code FROM license_windows w
+                JOIN license_window_countries c ON c.license_window_uuid = w.uuid
+                WHERE w.asset_uuid BETWEEN ?1 AND ?2 ORDER BY w.asset_uuid, c.license_window_uuid, c.territory_code
+                """
+        ) { record, row in
+            let window = try row.string(1)
+            guard let index = record.windows.firstIndex(where: { $0.uuid == window }) else { return }
+            record.windows[index].countries.append(try row.string(2))
+        },
+        RecordQuery(
+            table: "license_window_subscription_statuses",
+            sql: """
+                SELECT w.asset_uuid, s.license_window_uuid, s.status FROM license_windows w
+                JOIN license_window_subscription_statuses s ON s.license_window_uuid = w.uuid
+                WHERE w.asset_uuid BETWEEN ?1 AND ?2 ORDER BY w.asset_uuid, s.license_window_uuid, s.status
+                """
+        ) { record, row in
+            let window = try row.string(1)
+            guard let index = record.windows.firstIndex(where: { $0.uuid == window }) else { return }
+            record.windows[index].subscriptionStatuses.append(try row.string(2))
+        },
+    ]
+}

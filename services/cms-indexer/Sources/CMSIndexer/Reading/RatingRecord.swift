@@ -1,0 +1,29 @@
+/// A `ratings` row.
+public struct RatingRecord: NormalizedRecord, Equatable {
+    public var id: String
+    public var problems: [String] = []
+    /// The rating system.
+    public var system = ""
+    /// The code in its system.
+    public var code = ""
+    /// The youngest age allowed.
+    public var minimumAge = 0
+    /// Whether it is a main rating.
+    public var isMain = false
+
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The `ratings` rows.
+    public static let main = RecordQuery<RatingRecord>(
+        table: "ratings",
+        sql:
+            "SELECT uuid, system, code, minimum_age, is_main FROM ratings WHERE uuid > ?1 ORDER BY uuid LIMIT ?2"
+    ) { record, row in
+        record.system = try row.string(1)
+        record.code = try row.string(2)
+        record.minimumAge = try row.int(3)
+        record.isMain = try row.bool(4)
+    }
+}

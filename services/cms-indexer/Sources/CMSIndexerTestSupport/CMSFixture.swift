@@ -1,0 +1,60 @@
+import CMSIndexer
+import ESModels
+import Foundation
+import SQLiteKit
+
+/// Real CMS database files for tests: migrated to the latest schema, then filled with SQL.
+public enum CMSFixture {
+    /// Reference rows most fixtures need: territories KE, ZA, GB; languages en, fr, sw;
+    /// two categories; ratings of the KFCB, FPB and BBFC systems.
+    public static let referenceSQL = """
+        INSERT INTO territories (code, name, is_main) VALUES ('KE', 'Kenya', 1), ('ZA', 'South Africa', 1),
+            ('GB', 'United Kingdom', 0);
+        INSERT INTO languages (code, name, is_main) VALUES ('en', 'English', 1), ('fr', 'French', 1),
+            ('sw', 'Swahili', 0);
+        INSERT INTO categories (uuid, slug, parent_uuid) VALUES ('cat-drama', 'drama', NULL),
+            ('cat-crime', 'crime', 'cat-drama');
+        INSERT INTO category_titles (category_uuid, language_code, title) VALUES
+            ('cat-drama', 'en', 'Drama'), ('cat-drama', 'fr', 'Drame'), ('cat-crime', 'en', 'Crime');
+        INSERT INTO ratings (uuid, system, code, minimum_age, is_main) VALUES
+            ('rating-kfcb-16', 'KFCB', '16', 16, 1), ('rating-fpb-16', 'FPB', '16', 16, 1),
+            ('rating-bbfc-15', 'BBFC', '15', 15, 0);
+        INSERT INTO rating_system_territories (system, territory_code) VALUES ('KFCB', 'KE'), ('FPB', 'ZA'),
+            ('BBFC', 'GB');
+        """
+
+    /// Creates `name` in `directory`, migrated, with ``referenceSQL`` and then `sql` applied.
+    ///
+    /// - Returns: the file's path.
+    @discardableResult
+    public static func database(
+        in directory: URL, name: String = "cms.sqlite", reference: Bool = true, sql: String = ""
+    ) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let db = try CMSDatabase.openForWriting(
+            path: path, clock: .frozen(at: Date(timeIntervalSince1970: 0)))
+        if reference { try db.execute(referenceSQL) }
+        if !sql.isEmpty { try db.execute(sql) }
+        return path
+    }
+
+    /// SQL for a minimal, valid movie licensed in KE and ZA from 2024 to 2030.
+    public static func movieSQL(_ uuid: String, title: String = "A Movie") -> String {
+        """
+        INSERT INTO assets (uuid, type, created_at, updated_at)
+            VALUES ('\(uuid)', 'movie', '2024-01-01T00:00:00Z', '2024-01-02T00:00:00Z');
+        INSERT INTO asset_localizations (asset_uuid, language_code, title) VALUES ('\(uuid)', 'en', '\(title)');
+        INSERT INTO license_windows (uuid, asset_uuid, starts_at, ends_at, license_type, is_downloadable)
+            VALUES ('lw-\(uuid)', '\(uuid)', '2024-01-01T00:00:00Z', '2030-01-01T00:00:00Z', 'SVOD', 0);
+        INSERT INTO license_window_countries (license_window_uuid, territory_code)
+            VALUES ('lw-\(uuid)', 'KE'), ('lw-\(uuid)', 'ZA');
+        INSERT INTO license_window_subscription_statuses (license_window_uuid, status) VALUES ('lw-\(uuid)', 'active');
+        """
+    }
+
+    /// SQL for `count` valid movies `movie-0001`...
+    public static func moviesSQL(count: Int, prefix: String = "movie") -> String {
+        (1...max(1, count)).prefix(count).map { movieSQL(String(format: "\(prefix)-%04d", $0)) }.joined(
+            separator: "\n")
+    }
+}
