@@ -1,0 +1,109 @@
+/// Lucene's standard tokenizer in the parts that matter for our content, after Unicode's word
+/// boundary rules (UAX #29), with lower-casing (the standard analyzer's filter):
+///
+/// - letters, digits, combining marks and connector punctuation (`_`) form words, so `abc123`
+///   and `foo_bar` are one token each;
+/// - `'`, `’`, `.` and `:` between two letters keep a word together (`don't`, `l'été`,
+///   `u.s.a`); `.`, `,`, `;` and `'` between two digits keep a number together (`3.14`,
+///   `1,000`);
+/// - every Han, Hiragana or Thai character is a token of its own;
+/// - anything else (spaces, hyphens, other punctuation, symbols, emoji) separates tokens;
+/// - a token longer than 255 characters is split every 255 characters.
+enum StandardTokenizer {
+    static let maxTokenLength = 255
+
+    private enum Kind {
+        case letter
+        case digit
+        case ideograph
+        case midLetter
+        case midNumber
+        case midBoth
+        case other
+    }
+
+    /// The lower-cased tokens of `text`.
+    static func tokens(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        var previous: Kind = .other
+        var index = 0
+
+        func flush() {
+            guard !current.isEmpty else { return }
+            tokens.append(contentsOf: split(String(current).lowercased()))
+            current = String.UnicodeScalarView()
+        }
+
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let kind = Self.kind(of: scalar)
+            switch kind {
+            case .letter, .digit:
+                current.append(scalar)
+                previous = kind
+            case .ideograph:
+                flush()
+                current.append(scalar)
+                flush()
+                previous = .other
+            case .midLetter, .midNumber, .midBoth:
+                let next = index + 1 < scalars.count ? Self.kind(of: scalars[index + 1]) : .other
+                let joinsLetters = kind != .midNumber && previous == .letter && next == .letter
+                let joinsDigits = kind != .midLetter && previous == .digit && next == .digit
+                if !current.isEmpty && (joinsLetters || joinsDigits) {
+                    current.append(scalar)
+                } else {
+                    flush()
+                    previous = .other
+                }
+            case .other:
+                flush()
+                previous = .other
+            }
+            index += 1
+        }
+        flush()
+        return tokens
+    }
+
+    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+        switch scalar {
+        case "'", "\u{2019}", ".": return .midBoth
+        case ":", "\u{00B7}": return .midLetter
+        case ",", ";": return .midNumber
+        case "_": return .letter
+        default: break
+        }
+        let properties = scalar.properties
+        if isIdeographic(scalar) { return .ideograph }
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+            return .letter
+        case .decimalNumber, .letterNumber, .otherNumber:
+            return .digit
+        default:
+            return .other
+        }
+    }
+
+    private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return scalar.properties.isIdeographic
+            || (0x3040...0x309F).contains(value)  // Hiragana
+            || (0x0E00...0x0E7F).contains(value)  // Thai
+    }
+
+    private static func split(_ token: String) -> [String] {
+        guard token.count > maxTokenLength else { return [token] }
+        var pieces: [String] = []
+        var rest = Substring(token)
+        while !rest.isEmpty {
+            pieces.append(String(rest.prefix(maxTokenLength)))
+            rest = rest.dropFirst(maxTokenLength)
+        }
+        return pieces
+    }
+}

@@ -1,0 +1,54 @@
+import ESModels
+
+extension EmbeddedSearchBackend {
+    /// Creates a document, failing with a 409 `version_conflict_engine_exception` when the id
+    /// exists (`PUT /{index}/_create/{id}`, `op_type=create`).
+    public func createDocument(
+        _ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy = .none
+    )
+        throws -> IndexResponse
+    {
+        try engine.index(index, id: id, document: document, refresh: refresh, create: true)
+    }
+
+    /// Deletes a document (`DELETE /{index}/_doc/{id}`); a missing one answers
+    /// `result: not_found` (the HTTP status is then 404), as Elasticsearch does.
+    ///
+    /// - Throws: `index_not_found_exception` when the index does not exist.
+    public func deleteDocument(_ index: String, id: String, refresh: RefreshPolicy = .none) throws
+        -> IndexResponse
+    {
+        let outcome = try engine.deleteDocument(index, id: id, refresh: refresh)
+        return IndexResponse(
+            index: outcome.index, id: outcome.id, version: outcome.version, result: outcome.result,
+            seqNo: outcome.seqNo, primaryTerm: 1, shards: outcome.shards,
+            forcedRefresh: refresh == .immediate ? true : nil)
+    }
+
+    /// Applies a partial update (`POST /{index}/_update/{id}`): `doc` is deep-merged into the
+    /// document (`noop` when nothing changes); `upsert`/`doc_as_upsert` create a missing one.
+    ///
+    /// - Throws: `document_missing_exception` (404) for a missing document without upsert.
+    public func updateDocument(
+        _ index: String, id: String, update: DocumentUpdate, refresh: RefreshPolicy = .none
+    ) throws -> IndexResponse {
+        let outcome = try engine.update(index, id: id, update: update, refresh: refresh)
+        return IndexResponse(
+            index: outcome.index, id: outcome.id, version: outcome.version, result: outcome.result,
+            seqNo: outcome.seqNo, primaryTerm: 1, shards: outcome.shards,
+            forcedRefresh: refresh == .immediate && outcome.result != .noop ? true : nil)
+    }
+
+    /// The aliases named `name` on the indices `index` names, with the names that matched nothing.
+    public func aliasLookup(name: String?, index: String?) throws -> AliasLookup {
+        let (response, missing) = try engine.aliasInfo(name: name, index: index)
+        return AliasLookup(response: response, missing: missing)
+    }
+
+    /// The indices an expression names (all when `nil`), with their definitions.
+    ///
+    /// - Throws: `index_not_found_exception` for a missing concrete name.
+    public func indexSummaries(_ expression: String?) throws -> [IndexSummary] {
+        try engine.summaries(expression)
+    }
+}

@@ -1,0 +1,123 @@
+import ESModels
+import Foundation
+
+/// The embedded search engine as a ``ESModels/SearchBackend``: Elasticsearch's semantics for
+/// our subset, in-process, in memory or durable in a data directory.
+///
+/// Mappings are enforced as Elasticsearch enforces them (`dynamic`, inferred types, coercion,
+/// Elasticsearch's errors); `text` fields are analysed; queries, sorting, paging, total hits,
+/// `_source` filtering, aliases and bulk behave as Elasticsearch documents them. Searches see
+/// documents after a refresh (`refresh: .immediate` on a write, ``refresh(_:)``, or the
+/// index's `refresh_interval`, 1 s by default, when a search comes); get-by-id is real-time.
+///
+/// Safe for concurrent readers and writers: writes are serialised per engine, searches run on
+/// refreshed snapshots in parallel.
+///
+/// ```swift
+/// let backend = EmbeddedSearchBackend()                                     // in memory
+/// let durable = try EmbeddedSearchBackend(configuration: .init(dataDirectory: url))
+/// _ = try await backend.createIndex("territories-v1", definition: definition)
+/// _ = try await backend.bulk(BulkRequest(operations, refresh: .immediate))
+/// let response = try await backend.search("territories-v1", request: SearchRequest(query: .matchAll))
+/// ```
+public final class EmbeddedSearchBackend: SearchBackend {
+    let engine: Engine
+    /// The configuration the engine runs with.
+    public let configuration: EmbeddedSearchConfiguration
+
+    /// Creates an engine: in memory without a data directory (cheap: meant to be made per
+    /// test), otherwise recovered from the directory's snapshot and write-ahead log.
+    ///
+    /// - Throws: ``EmbeddedEngineError`` when the data directory cannot be used.
+    public init(configuration: EmbeddedSearchConfiguration = EmbeddedSearchConfiguration()) throws {
+        self.configuration = configuration
+        guard let directory = configuration.dataDirectory else {
+            engine = Engine(
+                clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: nil,
+                recovered: nil)
+            return
+        }
+        var catalog = Catalog()
+        let journal = try Journal.open(
+            directory: directory.path, checkpointBytes: configuration.checkpointBytes,
+            warn: configuration.warn
+        ) { record in
+            try catalog.replay(record, monotonicMillis: 0)
+        }
+        catalog.refreshAll(monotonicMillis: 0)
+        engine = Engine(
+            clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: journal,
+            recovered: catalog)
+    }
+
+    /// An in-memory engine with a given clock (the usual test set-up).
+    public convenience init(clock: WallClock) {
+        // An in-memory engine cannot fail to open.
+        do {
+            try self.init(configuration: EmbeddedSearchConfiguration(clock: clock))
+        } catch {
+            preconditionFailure("an in-memory engine cannot fail to open: \(error)")
+        }
+    }
+
+    /// Writes a final snapshot and releases the data directory (a no-op in memory). The
+    /// backend must not be used afterwards.
+    public func close() throws {
+        try engine.close()
+    }
+
+    public func createIndex(_ index: String, definition: IndexDefinition) async throws -> CreateIndexResponse
+    {
+        try engine.createIndex(index, definition: definition)
+    }
+
+    public func deleteIndex(_ index: String) async throws -> AcknowledgedResponse {
+        try engine.deleteIndex(index)
+    }
+
+    public func indexExists(_ index: String) async throws -> Bool {
+        try engine.indexExists(index)
+    }
+
+    public func getMapping(_ index: String) async throws -> GetMappingResponse {
+        try engine.getMapping(index)
+    }
+
+    public func putMapping(_ index: String, mapping: Mapping) async throws -> AcknowledgedResponse {
+        try engine.putMapping(index, mapping: mapping)
+    }
+
+    public func index(_ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy) async throws
+        -> IndexResponse
+    {
+        try engine.index(index, id: id, document: document, refresh: refresh)
+    }
+
+    public func getDocument(_ index: String, id: String) async throws -> GetDocumentResponse {
+        try engine.getDocument(index, id: id)
+    }
+
+    public func bulk(_ request: BulkRequest) async throws -> BulkResponse {
+        try engine.bulk(request)
+    }
+
+    public func search(_ index: String, request: SearchRequest) async throws -> SearchResponse {
+        try engine.search(index, request: request)
+    }
+
+    public func count(_ index: String, request: CountRequest) async throws -> CountResponse {
+        try engine.count(index, request: request)
+    }
+
+    public func updateAliases(_ request: UpdateAliasesRequest) async throws -> AcknowledgedResponse {
+        try engine.updateAliases(request)
+    }
+
+    public func getAlias(name: String?, index: String?) async throws -> GetAliasResponse {
+        try engine.aliasInfo(name: name, index: index).response
+    }
+
+    public func refresh(_ index: String?) async throws -> RefreshResponse {
+        try engine.refresh(index)
+    }
+}

@@ -1,0 +1,95 @@
+import Glibc
+
+/// A file descriptor with the few POSIX calls durability needs: write everything, fsync,
+/// truncate, and whole-directory fsync after a rename or a new file.
+final class PosixFile: Sendable {
+    let path: String
+    let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Opens (creating it when `create`) a file for appending.
+    static func openForAppend(_ path: String, create: Bool) throws -> PosixFile {
+        let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT : 0)
+        let descriptor = Glibc.open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
+        return PosixFile(path: path, descriptor: descriptor)
+    }
+
+    /// Creates (or empties) a file for writing.
+    static func create(_ path: String) throws -> PosixFile {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PosixFile.error(path, "create", errno) }
+        return PosixFile(path: path, descriptor: descriptor)
+    }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(
+                    descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw PosixFile.error(path, "write", errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Flushes written data to the disk.
+    func sync() throws {
+        while fdatasync(descriptor) != 0 {
+            if errno != EINTR { throw PosixFile.error(path, "sync", errno) }
+        }
+    }
+
+    /// The file's size in bytes.
+    func size() throws -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PosixFile.error(path, "stat", errno) }
+        return Int(info.st_size)
+    }
+
+    /// Cuts the file at `length` bytes.
+    static func truncate(_ path: String, to length: Int) throws {
+        guard Glibc.truncate(path, off_t(length)) == 0 else { throw PosixFile.error(path, "truncate", errno) }
+    }
+
+    /// Makes a directory's entries (new, renamed and removed files) durable.
+    static func syncDirectory(_ path: String) throws {
+        let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
+        defer { _ = Glibc.close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw PosixFile.error(path, "sync", errno) }
+    }
+
+    /// Renames a file atomically.
+    static func rename(_ from: String, to: String) throws {
+        guard Glibc.rename(from, to) == 0 else { throw PosixFile.error(from, "rename", errno) }
+    }
+
+    /// Takes an exclusive lock on `path` (created if missing), held while the returned file lives.
+    static func lock(_ path: String) throws -> PosixFile? {
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            _ = Glibc.close(descriptor)
+            return nil
+        }
+        return PosixFile(path: path, descriptor: descriptor)
+    }
+
+    static func error(_ path: String, _ operation: String, _ code: Int32) -> EmbeddedEngineError {
+        .io(path: path, operation: operation, reason: String(cString: strerror(code)).lowercased())
+    }
+}

@@ -1,0 +1,18 @@
+import ESModels
+
+/// One change of the engine's state, as the write-ahead log and the snapshot store it.
+/// Replaying the records in order rebuilds the state.
+enum JournalRecord: Sendable, Equatable {
+    /// An index was created.
+    case createIndex(name: String, uuid: String, creationDate: Int, settings: IndexSettings, mapping: Mapping)
+    /// An index was deleted.
+    case deleteIndex(name: String)
+    /// An index's mapping changed (put-mapping or dynamic mapping); the whole new mapping.
+    case mapping(index: String, mapping: Mapping)
+    /// A document was stored (created or replaced).
+    case put(index: String, id: String, version: Int, seqNo: Int, source: [UInt8])
+    /// A document was deleted (or a delete found nothing: the version still moves on).
+    case delete(index: String, id: String, version: Int, seqNo: Int)
+    /// The whole alias table after a change.
+    case aliases([String: [String: AliasDefinition]])
+}

@@ -1,0 +1,242 @@
+import ESModels
+
+/// What the journal files hold: changes, plus the bookkeeping records of a snapshot.
+enum StoredRecord: Sendable, Equatable {
+    /// A change, with its log sequence number (0 inside a snapshot).
+    case change(lsn: UInt64, JournalRecord)
+    /// The first record of a snapshot: the last change it includes.
+    case snapshotHeader(lsn: UInt64)
+    /// An index's next sequence number, in a snapshot.
+    case indexCounters(index: String, nextSeqNo: Int)
+    /// The last record of a snapshot, with the number of records before it.
+    case snapshotEnd(records: Int)
+}
+
+/// The binary form of stored records: a tag byte, then the fields; documents and ids in
+/// binary, definitions (settings, mappings, aliases) as compact JSON.
+enum RecordCodec {
+    private enum Tag: UInt8 {
+        case createIndex = 1
+        case deleteIndex = 2
+        case mapping = 3
+        case put = 4
+        case delete = 5
+        case aliases = 6
+        case snapshotHeader = 100
+        case indexCounters = 101
+        case snapshotEnd = 102
+    }
+
+    /// Why a payload could not be decoded.
+    struct DecodingFailure: Error {
+        var reason: String
+    }
+
+    static func encode(_ record: StoredRecord) -> [UInt8] {
+        var writer = ByteWriter()
+        switch record {
+        case .change(let lsn, let change):
+            switch change {
+            case .createIndex(let name, let uuid, let creationDate, let settings, let mapping):
+                writer.byte(Tag.createIndex.rawValue)
+                writer.integer(lsn)
+                writer.json([
+                    "name": .string(name), "uuid": .string(uuid), "created": .int(creationDate),
+                    "settings": settings.json, "mapping": mapping.json,
+                ])
+            case .deleteIndex(let name):
+                writer.byte(Tag.deleteIndex.rawValue)
+                writer.integer(lsn)
+                writer.string(name)
+            case .mapping(let index, let mapping):
+                writer.byte(Tag.mapping.rawValue)
+                writer.integer(lsn)
+                writer.string(index)
+                writer.json(mapping.json)
+            case .put(let index, let id, let version, let seqNo, let source):
+                writer.byte(Tag.put.rawValue)
+                writer.integer(lsn)
+                writer.string(index)
+                writer.string(id)
+                writer.integer(UInt64(bitPattern: Int64(version)))
+                writer.integer(UInt64(bitPattern: Int64(seqNo)))
+                writer.bytes.append(contentsOf: source)
+            case .delete(let index, let id, let version, let seqNo):
+                writer.byte(Tag.delete.rawValue)
+                writer.integer(lsn)
+                writer.string(index)
+                writer.string(id)
+                writer.integer(UInt64(bitPattern: Int64(version)))
+                writer.integer(UInt64(bitPattern: Int64(seqNo)))
+            case .aliases(let table):
+                writer.byte(Tag.aliases.rawValue)
+                writer.integer(lsn)
+                writer.json(.object(table.mapValues { .object($0.mapValues(\.json)) }))
+            }
+        case .snapshotHeader(let lsn):
+            writer.byte(Tag.snapshotHeader.rawValue)
+            writer.integer(lsn)
+        case .indexCounters(let index, let nextSeqNo):
+            writer.byte(Tag.indexCounters.rawValue)
+            writer.string(index)
+            writer.integer(UInt64(bitPattern: Int64(nextSeqNo)))
+        case .snapshotEnd(let records):
+            writer.byte(Tag.snapshotEnd.rawValue)
+            writer.integer(UInt64(records))
+        }
+        return writer.bytes
+    }
+
+    static func decode(_ payload: ArraySlice<UInt8>) throws(DecodingFailure) -> StoredRecord {
+        var reader = ByteReader(bytes: payload)
+        guard let tag = Tag(rawValue: try reader.byte()) else {
+            throw DecodingFailure(reason: "unknown record type")
+        }
+        switch tag {
+        case .createIndex:
+            let lsn = try reader.integer()
+            let json = try reader.json()
+            guard let name = json["name"]?.stringValue, let uuid = json["uuid"]?.stringValue,
+                let created = json["created"]?.intValue,
+                let settings = try? IndexSettings(json: json["settings"] ?? .object([:])),
+                let mapping = try? Mapping(json: json["mapping"] ?? .object([:]))
+            else { throw DecodingFailure(reason: "malformed index definition") }
+            return .change(
+                lsn: lsn,
+                .createIndex(
+                    name: name, uuid: uuid, creationDate: created, settings: settings, mapping: mapping))
+        case .deleteIndex:
+            let lsn = try reader.integer()
+            return .change(lsn: lsn, .deleteIndex(name: try reader.string()))
+        case .mapping:
+            let lsn = try reader.integer()
+            let index = try reader.string()
+            guard let mapping = try? Mapping(json: try reader.json()) else {
+                throw DecodingFailure(reason: "malformed mapping")
+            }
+            return .change(lsn: lsn, .mapping(index: index, mapping: mapping))
+        case .put:
+            let lsn = try reader.integer()
+            let index = try reader.string()
+            let id = try reader.string()
+            let version = Int(Int64(bitPattern: try reader.integer()))
+            let seqNo = Int(Int64(bitPattern: try reader.integer()))
+            return .change(
+                lsn: lsn,
+                .put(index: index, id: id, version: version, seqNo: seqNo, source: Array(reader.rest)))
+        case .delete:
+            let lsn = try reader.integer()
+            let index = try reader.string()
+            let id = try reader.string()
+            let version = Int(Int64(bitPattern: try reader.integer()))
+            let seqNo = Int(Int64(bitPattern: try reader.integer()))
+            return .change(lsn: lsn, .delete(index: index, id: id, version: version, seqNo: seqNo))
+        case .aliases:
+            let lsn = try reader.integer()
+            guard case .object(let aliases) = try reader.json() else {
+                throw DecodingFailure(reason: "malformed alias table")
+            }
+            var table: [String: [String: AliasDefinition]] = [:]
+            for (alias, members) in aliases {
+                guard case .object(let definitions) = members else {
+                    throw DecodingFailure(reason: "malformed alias")
+                }
+                for (index, definition) in definitions {
+                    guard let parsed = try? AliasDefinition(json: definition) else {
+                        throw DecodingFailure(reason: "malformed alias definition")
+                    }
+                    table[alias, default: [:]][index] = parsed
+                }
+            }
+            return .change(lsn: lsn, .aliases(table))
+        case .snapshotHeader:
+            return .snapshotHeader(lsn: try reader.integer())
+        case .indexCounters:
+            let index = try reader.string()
+            return .indexCounters(index: index, nextSeqNo: Int(Int64(bitPattern: try reader.integer())))
+        case .snapshotEnd:
+            return .snapshotEnd(records: Int(try reader.integer()))
+        }
+    }
+}
+
+/// Little-endian writing of record fields.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    mutating func integer(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    mutating func integer32(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+        }
+    }
+
+    mutating func string(_ text: String) {
+        integer32(UInt32(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func json(_ value: JSONValue) {
+        let encoded = value.compactBytes
+        integer32(UInt32(encoded.count))
+        bytes.append(contentsOf: encoded)
+    }
+}
+
+/// Little-endian reading of record fields.
+struct ByteReader {
+    var bytes: ArraySlice<UInt8>
+
+    mutating func byte() throws(RecordCodec.DecodingFailure) -> UInt8 {
+        guard let first = bytes.first else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
+        bytes = bytes.dropFirst()
+        return first
+    }
+
+    mutating func integer() throws(RecordCodec.DecodingFailure) -> UInt64 {
+        guard bytes.count >= 8 else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
+        var value: UInt64 = 0
+        for (position, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << UInt64(position * 8) }
+        bytes = bytes.dropFirst(8)
+        return value
+    }
+
+    mutating func integer32() throws(RecordCodec.DecodingFailure) -> UInt32 {
+        guard bytes.count >= 4 else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
+        var value: UInt32 = 0
+        for (position, byte) in bytes.prefix(4).enumerated() { value |= UInt32(byte) << UInt32(position * 8) }
+        bytes = bytes.dropFirst(4)
+        return value
+    }
+
+    mutating func string() throws(RecordCodec.DecodingFailure) -> String {
+        let length = Int(try integer32())
+        guard bytes.count >= length else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
+        let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+        bytes = bytes.dropFirst(length)
+        return text
+    }
+
+    mutating func json() throws(RecordCodec.DecodingFailure) -> JSONValue {
+        let length = Int(try integer32())
+        guard bytes.count >= length else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
+        let slice = Array(bytes.prefix(length))
+        bytes = bytes.dropFirst(length)
+        do {
+            return try JSONValue(parsing: slice)
+        } catch {
+            throw RecordCodec.DecodingFailure(reason: "malformed json: \(error)")
+        }
+    }
+
+    var rest: ArraySlice<UInt8> { bytes }
+}

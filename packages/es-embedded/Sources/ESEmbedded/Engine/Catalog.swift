@@ -1,0 +1,120 @@
+import ESModels
+
+/// Every index and alias of the engine: the state one lock guards.
+struct Catalog: Sendable {
+    var indices: [String: IndexState] = [:]
+    /// Alias name -> index name -> definition.
+    var aliases: [String: [String: AliasDefinition]] = [:]
+
+    /// A concrete index reached by a read, with the alias filter that applies to it (`nil`
+    /// when it was reached without a filter).
+    struct Target: Sendable {
+        var index: String
+        var filter: Query?
+    }
+
+    /// The concrete indices an index expression names, for reads (search, count, mapping,
+    /// refresh): indices, aliases, comma-separated lists, `*` patterns, `-` exclusions and
+    /// `_all`. A pattern that matches nothing adds nothing; a missing concrete name fails.
+    ///
+    /// - Throws: `index_not_found_exception` for a missing concrete name.
+    func resolve(_ expression: String?) throws -> [Target] {
+        var unfiltered: Set<String> = []
+        var filters: [String: [Query]] = [:]
+        func add(_ index: String, filter: Query?) {
+            if let filter { filters[index, default: []].append(filter) } else { unfiltered.insert(index) }
+        }
+        let parts = (expression ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        if parts.isEmpty || parts == ["_all"] {
+            for name in indices.keys { add(name, filter: nil) }
+        }
+        for (position, part) in parts.enumerated() where part != "_all" || parts.count > 1 {
+            if part == "_all" {
+                for name in indices.keys { add(name, filter: nil) }
+            } else if position > 0, part.hasPrefix("-") {
+                let pattern = String(part.dropFirst())
+                for name in Array(unfiltered) + Array(filters.keys)
+                where Self.nameMatches(pattern, name, aliases: aliases) {
+                    unfiltered.remove(name)
+                    filters[name] = nil
+                }
+            } else if part.contains("*") {
+                for name in indices.keys where Glob.matches(part, name) { add(name, filter: nil) }
+                for (alias, members) in aliases where Glob.matches(part, alias) {
+                    for (index, definition) in members { add(index, filter: definition.filter) }
+                }
+            } else if indices[part] != nil {
+                add(part, filter: nil)
+            } else if let members = aliases[part] {
+                for (index, definition) in members { add(index, filter: definition.filter) }
+            } else {
+                throw ElasticsearchError.indexNotFound(part)
+            }
+        }
+        let names = unfiltered.union(filters.keys).sorted()
+        return names.map { name in
+            if unfiltered.contains(name) { return Target(index: name, filter: nil) }
+            let list = filters[name] ?? []
+            return Target(index: name, filter: list.count == 1 ? list[0] : .bool(should: list))
+        }
+    }
+
+    private static func nameMatches(
+        _ pattern: String, _ index: String, aliases: [String: [String: AliasDefinition]]
+    )
+        -> Bool
+    {
+        if Glob.matches(pattern, index) { return true }
+        return aliases.contains { alias, members in Glob.matches(pattern, alias) && members[index] != nil }
+    }
+
+    /// The one concrete index a single-document read names (an index, or an alias of one index).
+    ///
+    /// - Throws: `index_not_found_exception`, or `illegal_argument_exception` for an alias of
+    ///   several indices.
+    func single(_ name: String) throws -> String {
+        if indices[name] != nil { return name }
+        guard let members = aliases[name], !members.isEmpty else {
+            throw ElasticsearchError.indexNotFound(name)
+        }
+        guard members.count == 1, let only = members.keys.first else {
+            throw ElasticsearchError.illegalArgument(
+                "alias [\(name)] has more than one index associated with it [\(members.keys.sorted().joined(separator: ", "))], can't execute a single index op"
+            )
+        }
+        return only
+    }
+
+    /// The index a write to `name` goes to: the index, or the write index of an alias; `nil`
+    /// when nothing has that name (the write creates the index).
+    ///
+    /// - Throws: `illegal_argument_exception` for an alias without a write index.
+    func writeTarget(_ name: String) throws -> String? {
+        if indices[name] != nil { return name }
+        guard let members = aliases[name] else { return nil }
+        if let explicit = members.first(where: { $0.value.isWriteIndex == true }) { return explicit.key }
+        if members.count == 1, let only = members.first, only.value.isWriteIndex != false { return only.key }
+        throw ElasticsearchError.illegalArgument(
+            "no write index is defined for alias [\(name)]. The write index may be explicitly disabled using "
+                + "is_write_index=false or the alias points to multiple indices without one being designated as a "
+                + "write index")
+    }
+
+    /// The aliases of `index`, by name.
+    func aliases(of index: String) -> [String: AliasDefinition] {
+        var result: [String: AliasDefinition] = [:]
+        for (alias, members) in aliases {
+            if let definition = members[index] { result[alias] = definition }
+        }
+        return result
+    }
+
+    /// Removes `index` and its alias entries.
+    mutating func removeIndex(_ index: String) {
+        indices[index] = nil
+        for alias in Array(aliases.keys) {
+            aliases[alias]?[index] = nil
+            if aliases[alias]?.isEmpty == true { aliases[alias] = nil }
+        }
+    }
+}

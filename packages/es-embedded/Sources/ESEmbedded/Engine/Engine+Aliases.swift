@@ -1,0 +1,34 @@
+import ESModels
+
+extension Engine {
+    func updateAliases(_ request: UpdateAliasesRequest) throws -> AcknowledgedResponse {
+        try write { catalog, records in
+            let before = catalog.aliases
+            let removed = try catalog.applyAliasActions(request.actions)
+            for name in removed { records.append(.deleteIndex(name: name)) }
+            if catalog.aliases != before || !removed.isEmpty { records.append(.aliases(catalog.aliases)) }
+            return AcknowledgedResponse(acknowledged: true)
+        }
+    }
+
+    /// The aliases named `name` on the indices `index` names, and the names that matched nothing.
+    func aliasInfo(name: String?, index: String?) throws -> (response: GetAliasResponse, missing: [String]) {
+        try read { catalog in try catalog.aliasInfo(name: name, index: index) }
+    }
+}
+
+extension Engine {
+    /// Every index an expression names, with its definition.
+    func summaries(_ expression: String?) throws -> [IndexSummary] {
+        try read { catalog in
+            try catalog.resolve(expression).compactMap { target in
+                guard let state = catalog.indices[target.index] else { return nil }
+                return IndexSummary(
+                    name: state.name, uuid: state.identity.uuid, creationDate: state.creationDate,
+                    settings: state.settings, mapping: state.mapping,
+                    aliases: catalog.aliases(of: state.name),
+                    documentCount: state.writer.liveCount, replicas: state.numberOfReplicas)
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ESModels
+
+extension Engine {
+    /// Rebuilds an index's storage without its replaced and deleted documents once they
+    /// outnumber the live ones (Lucene's merges, in one step): postings, points and sort
+    /// values otherwise keep growing with every update.
+    func compactIfNeeded(_ state: inout IndexState) {
+        let writer = state.writer
+        guard writer.deletedCount > 1024, writer.deletedCount > writer.liveCount else { return }
+        var rebuilt = ShardData()
+        let ordered = writer.entries.sorted {
+            ($0.value.doc ?? .max, $0.key) < ($1.value.doc ?? .max, $1.key)
+        }
+        for (id, entry) in ordered {
+            guard let doc = entry.doc else {
+                rebuilt.delete(id: id, version: entry.version, seqNo: entry.seqNo)
+                continue
+            }
+            let source = writer.sources[Int(doc)]
+            guard let json = try? JSONValue(parsing: source),
+                let parsed = try? DocumentParser.parse(
+                    json, id: id, mapping: state.mapping, settings: state.dynamicSettings,
+                    lookup: state.lookup)
+            else { return }
+            rebuilt.put(
+                id: id, source: source, document: parsed.document, version: entry.version, seqNo: entry.seqNo)
+        }
+        state.writer = rebuilt
+        state.markWritten()
+    }
+}

@@ -1,0 +1,213 @@
+import ESModels
+
+extension Engine {
+    /// What a successful write did.
+    struct WriteOutcome: Sendable {
+        var index: String
+        var id: String
+        var version: Int
+        var seqNo: Int
+        var result: DocumentResult
+        var shards: ShardStatistics
+        var status: Int
+    }
+
+    func index(
+        _ name: String, id: String?, document: JSONValue, refresh: RefreshPolicy, create: Bool = false
+    ) throws -> IndexResponse {
+        let operation: BulkOperation =
+            create
+            ? .create(index: name, id: id, document: document)
+            : .index(index: name, id: id, document: document)
+        let outcome = try write { catalog, records in
+            let outcome = try apply(operation, catalog: &catalog, records: &records)
+            if refresh != .none { catalog.indices[outcome.index]?.refresh(monotonicMillis: monotonicMillis) }
+            return outcome
+        }
+        return IndexResponse(
+            index: outcome.index, id: outcome.id, version: outcome.version, result: outcome.result,
+            seqNo: outcome.seqNo,
+            primaryTerm: 1, shards: outcome.shards, forcedRefresh: refresh == .immediate ? true : nil)
+    }
+
+    /// Deletes one document; a missing one is `not_found`, not an error (the HTTP answer is a 404).
+    func deleteDocument(_ name: String, id: String, refresh: RefreshPolicy) throws -> WriteOutcome {
+        try write { catalog, records in
+            let outcome = try apply(.delete(index: name, id: id), catalog: &catalog, records: &records)
+            if refresh != .none { catalog.indices[outcome.index]?.refresh(monotonicMillis: monotonicMillis) }
+            return outcome
+        }
+    }
+
+    /// Applies a partial update (`POST /{index}/_update/{id}`).
+    func update(_ name: String, id: String, update: DocumentUpdate, refresh: RefreshPolicy) throws
+        -> WriteOutcome
+    {
+        try write { catalog, records in
+            let outcome = try apply(
+                .update(index: name, id: id, update: update), catalog: &catalog, records: &records)
+            if refresh != .none { catalog.indices[outcome.index]?.refresh(monotonicMillis: monotonicMillis) }
+            return outcome
+        }
+    }
+
+    func getDocument(_ name: String, id: String) throws -> GetDocumentResponse {
+        let (index, stored) = try read { catalog -> (String, (source: [UInt8], version: Int, seqNo: Int)?) in
+            let concrete = try catalog.single(name)
+            return (concrete, catalog.indices[concrete]?.writer.document(id))
+        }
+        guard let stored else { return GetDocumentResponse(index: index, id: id, found: false) }
+        return GetDocumentResponse(
+            index: index, id: id, found: true, version: stored.version, seqNo: stored.seqNo, primaryTerm: 1,
+            source: try JSONValue(parsing: stored.source))
+    }
+
+    func bulk(_ request: BulkRequest) throws -> BulkResponse {
+        let started = monotonicMillis
+        let results = try writeInSteps(request.operations, stepSize: 256) { catalog, records, operation in
+            Self.itemResult(operation) { try self.apply(operation, catalog: &catalog, records: &records) }
+        }
+        if request.refresh != .none {
+            let touched = Set(results.compactMap { $0.isFailure ? nil : $0.index })
+            try read { catalog in
+                for name in touched { catalog.indices[name]?.refresh(monotonicMillis: monotonicMillis) }
+            }
+        }
+        return BulkResponse(took: Int(monotonicMillis - started), items: results)
+    }
+
+    private static func itemResult(_ operation: BulkOperation, _ body: () throws -> WriteOutcome)
+        -> BulkItemResult
+    {
+        do {
+            let outcome = try body()
+            return BulkItemResult(
+                action: operation.action, index: outcome.index, id: outcome.id, status: outcome.status,
+                result: outcome.result, version: outcome.version, seqNo: outcome.seqNo, primaryTerm: 1,
+                shards: outcome.shards)
+        } catch let error as ElasticsearchError {
+            return BulkItemResult(
+                action: operation.action, index: operation.index, id: operation.id, failure: error)
+        } catch {
+            let failure = ElasticsearchError(type: "exception", reason: "\(error)", status: 500)
+            return BulkItemResult(
+                action: operation.action, index: operation.index, id: operation.id, failure: failure)
+        }
+    }
+
+    // MARK: - Applying one operation
+
+    /// Applies one write to the catalog, listing its journal records.
+    func apply(_ operation: BulkOperation, catalog: inout Catalog, records: inout [JournalRecord]) throws
+        -> WriteOutcome
+    {
+        let name = operation.index
+        let concrete: String
+        if let target = try catalog.writeTarget(name) {
+            concrete = target
+        } else if operation.action != .delete && autoCreateIndex {
+            try IndexNames.validateIndex(name)
+            createIndexState(
+                name, settings: IndexSettings(), mapping: Mapping(), in: &catalog, records: &records)
+            concrete = name
+        } else {
+            throw ElasticsearchError.indexNotFound(name)
+        }
+        guard var state = catalog.indices[concrete] else { throw ElasticsearchError.indexNotFound(name) }
+        catalog.indices[concrete] = nil  // keeps the index's storage uniquely referenced while it changes
+        defer { catalog.indices[concrete] = state }
+        switch operation {
+        case .index(_, let id, let document):
+            return try store(document, id: id, create: false, in: &state, records: &records)
+        case .create(_, let id, let document):
+            return try store(document, id: id, create: true, in: &state, records: &records)
+        case .update(_, let id, let update):
+            return try applyUpdate(update, id: id, in: &state, records: &records)
+        case .delete(_, let id):
+            try Self.validateID(id)
+            let existing = state.writer.entry(id)
+            let version = (existing?.version ?? 0) + 1
+            let seqNo = state.nextSeqNo
+            state.nextSeqNo += 1
+            state.writer.delete(id: id, version: version, seqNo: seqNo)
+            state.markWritten()
+            records.append(.delete(index: concrete, id: id, version: version, seqNo: seqNo))
+            let found = existing?.doc != nil
+            compactIfNeeded(&state)
+            return WriteOutcome(
+                index: concrete, id: id, version: version, seqNo: seqNo, result: found ? .deleted : .notFound,
+                shards: state.writeShards, status: found ? 200 : 404)
+        }
+    }
+
+    private func store(
+        _ document: JSONValue, id: String?, create: Bool, in state: inout IndexState,
+        records: inout [JournalRecord]
+    ) throws -> WriteOutcome {
+        let id = id ?? Self.randomIdentifier(length: 20)
+        try Self.validateID(id)
+        let existing = state.writer.entry(id)
+        if create, let existing, existing.doc != nil {
+            var conflict = ElasticsearchError.documentAlreadyExists(
+                index: state.name, id: id, version: existing.version)
+            conflict.cause.metadata["index_uuid"] = .string(state.identity.uuid)
+            conflict.cause.metadata["shard"] = "0"
+            throw conflict
+        }
+        let parsed = try DocumentParser.parse(
+            document, id: id, mapping: state.mapping, settings: state.dynamicSettings, lookup: state.lookup)
+        if let updated = parsed.updatedMapping {
+            state.setMapping(updated)
+            records.append(.mapping(index: state.name, mapping: updated))
+        }
+        let version = (existing?.version ?? 0) + 1
+        let seqNo = state.nextSeqNo
+        state.nextSeqNo += 1
+        let source = document.compactBytes
+        state.writer.put(id: id, source: source, document: parsed.document, version: version, seqNo: seqNo)
+        state.markWritten()
+        records.append(.put(index: state.name, id: id, version: version, seqNo: seqNo, source: source))
+        let replaced = existing?.doc != nil
+        compactIfNeeded(&state)
+        return WriteOutcome(
+            index: state.name, id: id, version: version, seqNo: seqNo, result: replaced ? .updated : .created,
+            shards: state.writeShards, status: replaced ? 200 : 201)
+    }
+
+    private func applyUpdate(
+        _ update: DocumentUpdate, id: String, in state: inout IndexState, records: inout [JournalRecord]
+    ) throws -> WriteOutcome {
+        try Self.validateID(id)
+        guard let current = state.writer.document(id) else {
+            if let upsert = update.upsert {
+                return try store(upsert, id: id, create: false, in: &state, records: &records)
+            }
+            if update.docAsUpsert == true, let doc = update.doc {
+                return try store(doc, id: id, create: false, in: &state, records: &records)
+            }
+            throw ElasticsearchError.documentMissing(index: state.name, id: id)
+        }
+        let existing = try JSONValue(parsing: current.source)
+        let merged = update.doc.map { existing.merging($0) } ?? existing
+        if merged == existing {
+            return WriteOutcome(
+                index: state.name, id: id, version: current.version, seqNo: current.seqNo, result: .noop,
+                shards: ShardStatistics(total: 0, successful: 0, failed: 0), status: 200)
+        }
+        var outcome = try store(merged, id: id, create: false, in: &state, records: &records)
+        outcome.status = 200
+        return outcome
+    }
+
+    /// Rejects ids Elasticsearch rejects.
+    static func validateID(_ id: String) throws {
+        if id.utf8.count > 512 {
+            throw ElasticsearchError.validation([
+                "id [\(id)] is too long, must be no longer than 512 bytes but was: \(id.utf8.count)"
+            ])
+        }
+        if id.isEmpty {
+            throw ElasticsearchError.validation(["if _id is specified it must not be empty"])
+        }
+    }
+}

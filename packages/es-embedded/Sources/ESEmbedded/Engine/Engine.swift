@@ -1,0 +1,124 @@
+import ESModels
+import Foundation
+import Synchronization
+
+/// The embedded engine: every index and alias behind one lock, searches on refreshed
+/// snapshots taken under the lock and run outside it, and an optional journal that makes
+/// acknowledged writes durable.
+///
+/// Writers are serialised (as a single-shard index's writes are); readers only hold the lock
+/// to take a snapshot, so concurrent searches run in parallel with each other and with writes.
+final class Engine: Sendable {
+    let clock: WallClock
+    let autoCreateIndex: Bool
+    private let state = Mutex(Catalog())
+    private let journal: Journal?
+    private let started = ContinuousClock.now
+    private let writeFailure = Mutex<String?>(nil)
+
+    init(clock: WallClock, autoCreateIndex: Bool, journal: Journal?, recovered: Catalog?) {
+        self.clock = clock
+        self.autoCreateIndex = autoCreateIndex
+        self.journal = journal
+        if let recovered { state.withLock { $0 = recovered } }
+    }
+
+    /// Milliseconds on a monotonic clock since the engine started (for refresh intervals and `took`).
+    var monotonicMillis: Int64 {
+        let elapsed = ContinuousClock.now - started
+        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    }
+
+    /// Runs `body` with the catalog for reading (and lazy refreshes).
+    func read<Result: Sendable>(_ body: (inout Catalog) throws -> Result) throws -> Result {
+        try state.withLock { catalog in try body(&catalog) }
+    }
+
+    /// Runs a write: `body` changes the catalog and lists the journal records of its changes;
+    /// the records are written before the lock is released and made durable (fsync) before
+    /// this returns, so a returned write survives a crash.
+    func write<Result: Sendable>(_ body: (inout Catalog, inout [JournalRecord]) throws -> Result) throws
+        -> Result
+    {
+        let result = try state.withLock { catalog -> Result in
+            if let failure = writeFailure.withLock({ $0 }) {
+                throw EmbeddedEngineError.writesDisabled(reason: failure)
+            }
+            var records: [JournalRecord] = []
+            do {
+                let outcome = try body(&catalog, &records)
+                try append(records, catalog: catalog)
+                return outcome
+            } catch {
+                try append(records, catalog: catalog)
+                throw error
+            }
+        }
+        try sync()
+        return result
+    }
+
+    /// Runs a long write in steps, releasing the lock between them so searches are not held up
+    /// by a large bulk; everything is durable when it returns.
+    func writeInSteps<Item: Sendable, Output: Sendable>(
+        _ items: [Item], stepSize: Int, _ body: (inout Catalog, inout [JournalRecord], Item) -> Output
+    ) throws -> [Output] {
+        var outputs: [Output] = []
+        outputs.reserveCapacity(items.count)
+        var start = 0
+        while start < items.count {
+            let end = min(items.count, start + stepSize)
+            let slice = Array(items[start..<end])
+            let produced = try state.withLock { catalog -> [Output] in
+                if let failure = writeFailure.withLock({ $0 }) {
+                    throw EmbeddedEngineError.writesDisabled(reason: failure)
+                }
+                var records: [JournalRecord] = []
+                let results = slice.map { body(&catalog, &records, $0) }
+                try append(records, catalog: catalog)
+                return results
+            }
+            outputs.append(contentsOf: produced)
+            start = end
+        }
+        try sync()
+        return outputs
+    }
+
+    private func append(_ records: [JournalRecord], catalog: Catalog) throws {
+        guard let journal, !records.isEmpty else { return }
+        do {
+            try journal.append(records)
+            if journal.wantsCheckpoint { journal.beginCheckpoint(of: catalog) }
+        } catch {
+            writeFailure.withLock { $0 = "\(error)" }
+            throw error
+        }
+    }
+
+    private func sync() throws {
+        guard let journal else { return }
+        do {
+            try journal.sync()
+        } catch {
+            writeFailure.withLock { $0 = "\(error)" }
+            throw error
+        }
+    }
+
+    /// Writes a checkpoint now and waits for it (graceful shutdown).
+    func close() throws {
+        guard let journal else { return }
+        let snapshot = state.withLock { $0 }
+        try journal.checkpointNow(of: snapshot)
+        journal.close()
+    }
+
+    /// A new random identifier of `length` URL-safe base64 characters (Elasticsearch's ids and
+    /// index uuids look the same).
+    static func randomIdentifier(length: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<length).map { _ in alphabet[Int(generator.next() % 64)] })
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Lucene's BM25 similarity (k1 = 1.2, b = 0.75), as Elasticsearch scores term matches:
+/// `boost * idf * freq / (freq + k1 * (1 - b + b * length / averageLength))`; fields without
+/// norms (`keyword`, `boolean`) leave out the length part.
+enum BM25 {
+    static let k1: Float = 1.2
+    static let b: Float = 0.75
+
+    /// `ln(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5))`.
+    static func idf(docFreq: Int, docCount: Int) -> Float {
+        let n = Double(max(docCount, docFreq))
+        let df = Double(docFreq)
+        return Float(log(1 + (n - df + 0.5) / (df + 0.5)))
+    }
+
+    /// The score of one term in one document.
+    static func score(weight: Float, frequency: UInt32, length: UInt32?, averageLength: Float) -> Float {
+        let freq = Float(frequency)
+        let norm: Float
+        if let length {
+            norm = k1 * ((1 - b) + b * Float(length) / averageLength)
+        } else {
+            norm = k1
+        }
+        return weight * freq / (freq + norm)
+    }
+}

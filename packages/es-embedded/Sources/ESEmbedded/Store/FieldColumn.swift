@@ -1,0 +1,140 @@
+/// Everything stored for one field of one index level: the inverted index (terms), the points
+/// (sorted numeric values), the documents that have a value, and per-document sort values.
+struct FieldColumn: Sendable {
+    let kind: ColumnKind
+    /// Term -> documents (keyword, text, boolean).
+    private(set) var terms: [String: PostingList] = [:]
+    /// Sorted numeric values (long, double, date, boolean).
+    private(set) var points = PointIndex()
+    /// Documents with at least one indexed value, ascending.
+    private(set) var exists: [UInt32] = []
+
+    /// Keyword sort values: ordinals into ``ordinalTerms`` (-1 when the document has none).
+    private(set) var ordinalTerms: [String] = []
+    private var ordinals: [String: Int32] = [:]
+    private(set) var minOrdinal: [Int32] = []
+    private(set) var maxOrdinal: [Int32] = []
+
+    /// Numeric sort values, valid where ``hasValue`` is true.
+    private(set) var minValue: [Int64] = []
+    private(set) var maxValue: [Int64] = []
+    private(set) var hasValue: [Bool] = []
+    /// Every value of documents holding more than one (for `avg`, `sum` and `median` sorts).
+    private(set) var multiValues: [UInt32: [Int64]] = [:]
+
+    /// Text statistics: tokens per document, and their total.
+    private(set) var lengths: [UInt32] = []
+    private(set) var totalTokens: Int = 0
+
+    init(kind: ColumnKind) {
+        self.kind = kind
+    }
+
+    /// Indexes the values of `doc`; documents arrive in ascending order.
+    mutating func add(_ values: FieldValues, doc: UInt32) {
+        switch values {
+        case .keywords(let strings):
+            guard !strings.isEmpty else { return }
+            markExists(doc)
+            for term in Set(strings) { terms[term, default: PostingList()].append(doc) }
+            addKeywordSortValues(strings, doc: doc)
+        case .tokens(let tokens):
+            markExists(doc)
+            var frequencies: [String: UInt32] = [:]
+            for token in tokens { frequencies[token, default: 0] += 1 }
+            for (token, frequency) in frequencies {
+                terms[token, default: PostingList()].append(doc, frequency: frequency)
+            }
+            Self.grow(&lengths, to: Int(doc) + 1, with: 0)
+            lengths[Int(doc)] = UInt32(tokens.count)
+            totalTokens += tokens.count
+        case .points(let numbers):
+            guard !numbers.isEmpty else { return }
+            markExists(doc)
+            for number in numbers { points.append(number, doc: doc) }
+            addNumericSortValues(numbers, doc: doc)
+        case .booleans(let flags):
+            guard !flags.isEmpty else { return }
+            markExists(doc)
+            for flag in Set(flags) { terms[flag ? "true" : "false", default: PostingList()].append(doc) }
+            let numbers = flags.map { Int64($0 ? 1 : 0) }
+            for number in numbers { points.append(number, doc: doc) }
+            addNumericSortValues(numbers, doc: doc)
+        }
+    }
+
+    /// Sorts values added since the last refresh into the points.
+    mutating func seal() {
+        points.seal()
+    }
+
+    /// The number of documents with a value (deleted ones included).
+    var docCount: Int { exists.count }
+
+    /// The average number of tokens per document with a value (BM25's `avgdl`).
+    var averageLength: Double {
+        exists.isEmpty ? 1 : max(1, Double(totalTokens) / Double(exists.count))
+    }
+
+    /// The token count of `doc` (0 when it has no value).
+    func length(of doc: Int) -> UInt32 {
+        doc < lengths.count ? lengths[doc] : 0
+    }
+
+    /// The keyword sort value of `doc`: its smallest or largest term.
+    func keywordSortValue(_ doc: Int, largest: Bool) -> String? {
+        let table = largest ? maxOrdinal : minOrdinal
+        guard doc < table.count, table[doc] >= 0 else { return nil }
+        return ordinalTerms[Int(table[doc])]
+    }
+
+    /// The numeric sort value of `doc`: its smallest or largest value.
+    func numericSortValue(_ doc: Int, largest: Bool) -> Int64? {
+        guard doc < hasValue.count, hasValue[doc] else { return nil }
+        return largest ? maxValue[doc] : minValue[doc]
+    }
+
+    private mutating func markExists(_ doc: UInt32) {
+        if exists.last != doc { exists.append(doc) }
+    }
+
+    private mutating func addKeywordSortValues(_ strings: [String], doc: UInt32) {
+        guard let smallest = strings.min(), let largest = strings.max() else { return }
+        Self.grow(&minOrdinal, to: Int(doc) + 1, with: -1)
+        Self.grow(&maxOrdinal, to: Int(doc) + 1, with: -1)
+        minOrdinal[Int(doc)] = ordinal(of: smallest)
+        maxOrdinal[Int(doc)] = ordinal(of: largest)
+    }
+
+    private mutating func ordinal(of term: String) -> Int32 {
+        if let existing = ordinals[term] { return existing }
+        let next = Int32(ordinalTerms.count)
+        ordinalTerms.append(term)
+        ordinals[term] = next
+        return next
+    }
+
+    private mutating func addNumericSortValues(_ numbers: [Int64], doc: UInt32) {
+        guard let smallest = numbers.min(), let largest = numbers.max() else { return }
+        let index = Int(doc)
+        Self.grow(&minValue, to: index + 1, with: 0)
+        Self.grow(&maxValue, to: index + 1, with: 0)
+        Self.grow(&hasValue, to: index + 1, with: false)
+        minValue[index] = smallest
+        maxValue[index] = largest
+        hasValue[index] = true
+        if numbers.count > 1 { multiValues[doc] = numbers }
+    }
+
+    /// Every numeric value of `doc`.
+    func numericValues(_ doc: Int) -> [Int64] {
+        guard doc < hasValue.count, hasValue[doc] else { return [] }
+        return multiValues[UInt32(doc)] ?? [minValue[doc]]
+    }
+
+    private static func grow<Element>(_ array: inout [Element], to count: Int, with filler: Element) {
+        if array.count < count {
+            array.append(contentsOf: repeatElement(filler, count: count - array.count))
+        }
+    }
+}

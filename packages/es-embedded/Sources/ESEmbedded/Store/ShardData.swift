@@ -1,0 +1,89 @@
+/// The whole indexed content of one index (one shard): stored documents, the root level and
+/// every nested level.
+///
+/// A value type: a refresh copies it (cheaply, buffers are shared until written) into the
+/// searcher that queries read, while writes continue on the original.
+struct ShardData: Sendable {
+    /// What is known of the current (or last) version of an id.
+    struct Entry: Sendable, Equatable {
+        var doc: UInt32?
+        var version: Int
+        var seqNo: Int
+    }
+
+    private(set) var root = IndexLevel()
+    private(set) var nested: [String: IndexLevel] = [:]
+    /// Per root document: its id, `_source` (compact JSON; emptied once deleted), version, seq_no.
+    private(set) var ids: [String] = []
+    private(set) var sources: [[UInt8]] = []
+    private(set) var versions: [Int] = []
+    private(set) var seqNos: [Int] = []
+    /// Root documents that are current (not deleted or replaced).
+    private(set) var live = DocSet(capacity: 0)
+    /// Current document, version and seq_no by id; deleted ids keep their version here, so a
+    /// document indexed again continues its version sequence (Elasticsearch keeps delete
+    /// tombstones too).
+    private(set) var entries: [String: Entry] = [:]
+    private(set) var liveCount = 0
+
+    /// Root documents replaced or deleted and not yet compacted away.
+    var deletedCount: Int { ids.count - liveCount }
+
+    /// The entry of `id`, when it exists (also for a deleted id).
+    func entry(_ id: String) -> Entry? {
+        entries[id]
+    }
+
+    /// The document currently stored under `id`.
+    func document(_ id: String) -> (source: [UInt8], version: Int, seqNo: Int)? {
+        guard let entry = entries[id], let doc = entry.doc else { return nil }
+        return (sources[Int(doc)], entry.version, entry.seqNo)
+    }
+
+    /// Stores `id` (replacing any current version) with its parsed document.
+    mutating func put(id: String, source: [UInt8], document: ParsedDocument, version: Int, seqNo: Int) {
+        if let previous = entries[id]?.doc { markDeleted(previous) }
+        var numbers: [UInt32] = []
+        numbers.reserveCapacity(document.levels.count)
+        for level in document.levels {
+            if level.parent < 0 {
+                numbers.append(root.append(level.fields, parent: nil))
+            } else {
+                let parent = numbers[level.parent]
+                numbers.append(nested[level.path, default: IndexLevel()].append(level.fields, parent: parent))
+            }
+        }
+        let doc = numbers[0]
+        ids.append(id)
+        sources.append(source)
+        versions.append(version)
+        seqNos.append(seqNo)
+        live.grow(to: root.docCount)
+        live.insert(Int(doc))
+        liveCount += 1
+        entries[id] = Entry(doc: doc, version: version, seqNo: seqNo)
+    }
+
+    /// Deletes `id`, remembering its version and seq_no.
+    mutating func delete(id: String, version: Int, seqNo: Int) {
+        if let previous = entries[id]?.doc { markDeleted(previous) }
+        entries[id] = Entry(doc: nil, version: version, seqNo: seqNo)
+    }
+
+    private mutating func markDeleted(_ doc: UInt32) {
+        live.remove(Int(doc))
+        sources[Int(doc)] = []
+        liveCount -= 1
+    }
+
+    /// Sorts pending points of every level (at refresh).
+    mutating func seal() {
+        root.seal()
+        for path in nested.keys { nested[path]?.seal() }
+    }
+
+    /// The level at `path` (`""` for the root).
+    func level(_ path: String) -> IndexLevel? {
+        path.isEmpty ? root : nested[path]
+    }
+}
