@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
         .executable(name: "cms-indexer", targets: ["cms-indexer"]),
+        .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
     dependencies: [
         .package(path: "../../packages/es-models")
@@ -21,7 +22,11 @@ let package = Package(
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: ["CMSIndexer", .product(name: "ESModels", package: "es-models")]),
+        .target(
+            name: "CMSIndexerBenchmark",
+            dependencies: ["CMSIndexer", .product(name: "ESModels", package: "es-models")]),
         .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexer"]),
+        .executableTarget(name: "cms-indexer-bench", dependencies: ["CMSIndexerBenchmark", "CMSIndexer"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
         .testTarget(
             name: "CMSIndexerTests",

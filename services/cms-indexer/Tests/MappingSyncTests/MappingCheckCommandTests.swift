@@ -13,8 +13,8 @@ import Testing
     }
 
     private func run(_ arguments: [String], in directory: URL) async -> Run {
-        let output = OutputStream()
-        let errors = OutputStream()
+        let output = CommandOutput()
+        let errors = CommandOutput()
         let context = CommandContext(output: output, errors: errors, currentDirectory: directory.path)
         let code = await CMSIndexerCLI.run(arguments, context: context)
         return Run(code: code, output: output.text, errors: errors.text)

@@ -22,8 +22,8 @@ import Testing
 
     @Test func theCommandAgreesWithTheLibraryOnTheRepository() async throws {
         let root = try Self.repositoryRoot()
-        let output = OutputStream()
-        let context = CommandContext(output: output, errors: OutputStream(), currentDirectory: root.path)
+        let output = CommandOutput()
+        let context = CommandContext(output: output, errors: CommandOutput(), currentDirectory: root.path)
         let code = await CMSIndexerCLI.run(["mappings", "check"], context: context)
         #expect(code == 0, "\(output.text)")
         #expect(output.text.hasPrefix("mapping copy is up to date: 7 indices match"))

@@ -5,9 +5,9 @@ import Foundation
 /// the clock. Tests build one with in-memory streams and a frozen clock.
 public struct CommandContext: Sendable {
     /// Results go here (stdout).
-    public var output: OutputStream
+    public var output: CommandOutput
     /// Diagnostics and progress go here (stderr).
-    public var errors: OutputStream
+    public var errors: CommandOutput
     /// The directory relative paths are resolved against.
     public var currentDirectory: String
     /// Environment variables (`ELASTICSEARCH_USERNAME`... for `--es`).
@@ -17,7 +17,7 @@ public struct CommandContext: Sendable {
 
     /// Creates a context.
     public init(
-        output: OutputStream, errors: OutputStream, currentDirectory: String,
+        output: CommandOutput, errors: CommandOutput, currentDirectory: String,
         environment: [String: String] = [:], clock: WallClock = .system
     ) {
         self.output = output
@@ -30,7 +30,7 @@ public struct CommandContext: Sendable {
     /// The context of this process: real standard streams, working directory, environment, clock.
     public static func process() -> CommandContext {
         CommandContext(
-            output: OutputStream(handle: .standardOutput), errors: OutputStream(handle: .standardError),
+            output: CommandOutput(handle: .standardOutput), errors: CommandOutput(handle: .standardError),
             currentDirectory: FileManager.default.currentDirectoryPath,
             environment: ProcessInfo.processInfo.environment, clock: .system)
     }

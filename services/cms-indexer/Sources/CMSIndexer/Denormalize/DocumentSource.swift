@@ -12,7 +12,7 @@ public final class DocumentSource {
     public let index: IndexName
     private let nextBatch: () throws -> DocumentBatch?
 
-    init<Record: NormalizedRecord, Document: SearchDocument>(
+    init<Record: NormalizedRecord, Document: DocumentSourceJSON>(
         index: IndexName, reader: BatchedReader<Record>,
         denormalize: @escaping (Record) throws(DocumentError) -> Document
     ) {
@@ -24,15 +24,11 @@ public final class DocumentSource {
             documents.reserveCapacity(records.count)
             var errors: [DocumentError] = []
             for record in records {
-                do {
+                do throws(DocumentError) {
                     let document = try denormalize(record)
-                    documents.append((document.documentID, try JSONValue(encoding: document)))
-                } catch let error as DocumentError {
-                    errors.append(error)
+                    documents.append((document.documentID, document.sourceJSON))
                 } catch {
-                    errors.append(
-                        DocumentError(
-                            index: index.rawValue, id: record.id, reasons: ["cannot be encoded: \(error)"]))
+                    errors.append(error)
                 }
             }
             let rows = reader.rowsRead - previousRows

@@ -6,10 +6,6 @@ import Foundation
 struct FieldValidator {
     private(set) var problems: [String]
 
-    init(problems: [String]) {
-        self.problems = problems
-    }
-
     /// A date stored as ISO 8601 text.
     mutating func date(_ text: String, _ field: String) -> Date {
         // The CMS stores ISO 8601 text; a bare number (which Elasticsearch would read as

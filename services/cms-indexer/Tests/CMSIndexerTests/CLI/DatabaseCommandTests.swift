@@ -14,8 +14,8 @@ import Testing
     }
 
     private func run(_ arguments: [String], in directory: URL) async -> Run {
-        let output = OutputStream()
-        let errors = OutputStream()
+        let output = CommandOutput()
+        let errors = CommandOutput()
         let context = CommandContext(
             output: output, errors: errors, currentDirectory: directory.path,
             clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))

@@ -100,3 +100,26 @@ import Testing
         }
     }
 }
+
+/// The fast `_source` writer agrees with the models' `Codable` encoding.
+@Suite struct DocumentSourceJSONTests {
+    @Test(arguments: CMSIndices.names)
+    func sourceJSONEqualsTheCodableEncoding(index: IndexName) throws {
+        let sample = try #require(CMSIndicesTests.samples[index] as? any DocumentSourceJSON)
+        #expect(sample.sourceJSON == (try JSONValue(encoding: sample)))
+    }
+
+    @Test func aCategoryWithoutParentLeavesTheKeyOut() throws {
+        let category = Category(uuid: "c", slug: "s", titles: [:])
+        #expect(category.sourceJSON == (try JSONValue(encoding: category)))
+        #expect(category.sourceJSON["parent_uuid"] == nil)
+    }
+
+    @Test func datesWithMillisecondsAgree() throws {
+        let date = Date(epochMillis: 1_700_000_000_123)
+        let window = LicenseWindow(
+            uuid: "w", start: date, end: date, countries: [], subscriptionStatuses: [], type: .avod,
+            isDownloadable: false)
+        #expect(window.sourceJSON == (try JSONValue(encoding: window)))
+    }
+}

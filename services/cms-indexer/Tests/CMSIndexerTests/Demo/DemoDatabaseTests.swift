@@ -89,6 +89,10 @@ import Testing
                 while let batch = try source.next() {
                     #expect(batch.errors == [], "\(index)")
                     documents += batch.documents.count
+                    if index == .assetflat, let first = batch.documents.first?.source {
+                        // The fast writer and the model's Codable form agree on real data.
+                        #expect(try JSONValue(encoding: first.decode(AssetFlat.self)) == first)
+                    }
                 }
                 #expect(documents > 0, "\(index)")
             }

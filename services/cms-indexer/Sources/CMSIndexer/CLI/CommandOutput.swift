@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a command writes: a file handle of the process, or a buffer in tests.
-public final class OutputStream: @unchecked Sendable {
+public final class CommandOutput: @unchecked Sendable {
     private let handle: FileHandle?
     private var buffer = ""
     private let lock = NSLock()

@@ -1,0 +1,181 @@
+import ESModels
+import Foundation
+import SQLiteKit
+
+/// Fills the search indices from the CMS database, safely.
+///
+/// For each index it creates a new versioned concrete index (`assetflat-<version>`), streams
+/// the denormalized documents into it in bulk batches, and verifies the count. Only when
+/// every index is complete and no document failed does it move every alias at once, in one
+/// atomic update-aliases call, then deletes old versions beyond the retention count. A failed
+/// or interrupted run deletes what it built and leaves the aliases where they were, so the
+/// services never read a half-built index.
+///
+/// ```swift
+/// let indexer = Indexer(
+///     backend: backend, configuration: IndexerConfiguration(databasePath: "cms.sqlite"),
+///     progress: ProgressPrinter(stream: context.errors))
+/// let report = try await indexer.run()
+/// print(report.text)   // report.succeeded tells whether the aliases moved
+/// ```
+public struct Indexer: Sendable {
+    /// The search store.
+    public var backend: any SearchBackend
+    /// What to index and how.
+    public var configuration: IndexerConfiguration
+    /// Where progress goes.
+    public var progress: any IndexingProgress
+
+    /// Creates an indexer.
+    public init(
+        backend: any SearchBackend, configuration: IndexerConfiguration,
+        progress: any IndexingProgress = SilentProgress()
+    ) {
+        self.backend = backend
+        self.configuration = configuration
+        self.progress = progress
+    }
+
+    /// Runs once.
+    ///
+    /// - Returns: the report; when documents failed, `succeeded` is false and the aliases did
+    ///   not move.
+    /// - Throws: database errors before anything is created, or ``IndexingError`` when the
+    ///   store fails, the counts disagree or the run is cancelled (after cleaning up).
+    public func run() async throws -> IndexingReport {
+        let started = ContinuousClock.now
+        let db = try CMSDatabase.openForReading(path: configuration.databasePath)
+        var previous: [IndexName: [String]] = [:]
+        var existing: [String] = []
+        for index in configuration.indices {
+            let alias = index.rawValue
+            let targets = try await step("reading the alias '\(alias)'") { try await aliasTargets(alias) }
+            if targets.isEmpty,
+                try await step("checking '\(alias)'", { try await backend.indexExists(alias) })
+            {
+                throw IndexingError.aliasIsAnIndex(alias)
+            }
+            previous[index] = targets
+            existing += try await step("listing the versions of '\(alias)'") { try await versions(of: alias) }
+                .map(\.version)
+        }
+        let version = IndexVersion.next(now: configuration.clock.now(), existing: existing)
+        var created: [String] = []
+        var results: [IndexingReport.IndexResult] = []
+        var errors: [DocumentError] = []
+        do {
+            for index in configuration.indices {
+                try Task.checkCancellation()
+                let name = index.concreteName(version: version)
+                let definition = configuration.definitions[index] ?? CMSIndices.definition(for: index)
+                _ = try await step("creating the index '\(name)'") {
+                    try await backend.createIndex(name, definition: definition)
+                }
+                created.append(name)
+                progress.report(.started(alias: index.rawValue, index: name))
+                var (result, failures) = try await fill(name, from: index, db: db)
+                result.previous = previous[index] ?? []
+                results.append(result)
+                errors += failures
+                progress.report(
+                    .finished(
+                        alias: index.rawValue, index: name, documents: result.documents, failed: result.failed
+                    ))
+            }
+            if !errors.isEmpty {
+                let cleaned = await cleanUp(created)
+                return IndexingReport(
+                    version: version, results: results, errors: errors, switched: false, cleanedUp: cleaned,
+                    seconds: Self.seconds(since: started))
+            }
+            try await verifyCounts(results)
+            try Task.checkCancellation()
+            try await switchAliases(results)
+        } catch {
+            throw await failure(error, cleaningUp: created)
+        }
+        for position in results.indices {
+            results[position].deleted = await applyRetention(
+                alias: results[position].alias, live: results[position].index)
+        }
+        return IndexingReport(
+            version: version, results: results, errors: [], switched: true, cleanedUp: [],
+            seconds: Self.seconds(since: started))
+    }
+
+    /// Streams one index's documents into `name`, overlapping each bulk call with the
+    /// reading of the next batch.
+    private func fill(_ name: String, from index: IndexName, db: SQLiteDatabase) async throws -> (
+        IndexingReport.IndexResult, [DocumentError]
+    ) {
+        let alias = index.rawValue
+        let source = try DocumentSource.make(for: index, db: db, batchSize: configuration.batchSize)
+        var result = IndexingReport.IndexResult(
+            alias: alias, index: name, rowsRead: 0, documents: 0, failed: 0, previous: [], deleted: [])
+        var errors: [DocumentError] = []
+        var next = try source.next()
+        while let batch = next {
+            try Task.checkCancellation()
+            result.rowsRead += batch.rowsRead
+            errors += batch.errors
+            if batch.documents.isEmpty {
+                next = try source.next()
+            } else {
+                let request = BulkRequest(
+                    batch.documents.map { BulkOperation.index(index: name, id: $0.id, document: $0.source) })
+                async let answer = step("bulk indexing into '\(name)'") { try await backend.bulk(request) }
+                next = try source.next()
+                for item in try await answer.items {
+                    if let cause = item.error {
+                        errors.append(
+                            DocumentError(
+                                index: alias, id: item.id ?? "(no id)",
+                                reasons: ["rejected by the search store: \(cause.type): \(cause.reason)"]))
+                    } else {
+                        result.documents += 1
+                    }
+                }
+            }
+            result.failed = errors.count
+            progress.report(
+                .progressed(
+                    alias: alias, documents: result.documents, failed: result.failed, rows: result.rowsRead))
+        }
+        return (result, errors)
+    }
+
+    /// Refreshes each new index and checks it holds exactly the documents indexed.
+    private func verifyCounts(_ results: [IndexingReport.IndexResult]) async throws {
+        for result in results {
+            _ = try await step("refreshing '\(result.index)'") { try await backend.refresh(result.index) }
+            let count = try await step("counting '\(result.index)'") {
+                try await backend.count(result.index, request: CountRequest())
+            }
+            guard count.count == result.documents else {
+                throw CountMismatch(index: result.index, expected: result.documents, found: count.count)
+            }
+        }
+    }
+
+    /// Moves every alias (and its completeness marker) in one atomic call.
+    private func switchAliases(_ results: [IndexingReport.IndexResult]) async throws {
+        var actions: [AliasAction] = []
+        for result in results {
+            actions.append(.add(index: result.index, alias: result.alias))
+            actions.append(
+                .add(index: result.index, alias: IndexerConfiguration.completeMarker(for: result.alias)))
+            actions += result.previous.filter { $0 != result.index }.map {
+                .remove(index: $0, alias: result.alias)
+            }
+        }
+        _ = try await step("moving the aliases") {
+            try await backend.updateAliases(UpdateAliasesRequest(actions))
+        }
+        progress.report(.switched(aliases: results.map(\.alias)))
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
