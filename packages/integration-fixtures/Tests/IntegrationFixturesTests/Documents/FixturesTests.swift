@@ -1,0 +1,71 @@
+import ESModels
+import Foundation
+import IntegrationFixtures
+import Testing
+
+@Suite struct FixturesTests {
+    func build(_ kind: FixtureKind, _ overrides: [JSONValue]) throws -> [FixtureDocument] {
+        try FixtureDocumentBuilder(
+            kind: kind, mapping: FixtureMappings.shared.mapping(for: kind.index), now: Fixtures.now
+        )
+        .documents(from: overrides)
+    }
+
+    @Test func defaultAssetIsAMovieLicensedNowInEveryMainTerritory() throws {
+        let asset = try #require(try build(.assetflat, [[:]]).first).decode(AssetFlat.self)
+        #expect(asset.type == .movie)
+        for country in Fixtures.mainTerritoryCodes {
+            #expect(asset.isLicensed(at: Fixtures.now, in: country), "\(country)")
+        }
+        #expect(!asset.isLicensed(at: Fixtures.now, in: "GB"))
+        #expect(Set(asset.titles.keys) == Set(Fixtures.mainLanguageCodes))
+    }
+
+    @Test func mainReferenceData() throws {
+        let territories = try build(.territory, Fixtures.mainTerritories).map {
+            try $0.decode(Territory.self)
+        }
+        #expect(territories.map(\.code) == ["KE", "ZA", "NG", "GH", "UG", "TZ"])
+        #expect(territories.allSatisfy { $0.isMain })
+        let languages = try build(.language, Fixtures.mainLanguages).map { try $0.decode(Language.self) }
+        #expect(languages.map(\.code) == ["en", "fr", "sw", "pt"])
+        let ratings = try build(.rating, Fixtures.mainRatings).map { try $0.decode(Rating.self) }
+        #expect(ratings.count == 14)
+        #expect(ratings.allSatisfy { $0.isMain })
+        #expect(
+            ratings.contains { $0.uuid == "rating-kfcb-pg" && $0.system == "KFCB" && $0.minimumAge == 10 })
+    }
+
+    @Test func categoriesHaveParentsAndSomeMissingTranslations() throws {
+        let categories = try build(.category, Fixtures.categories).map {
+            try $0.decode(ESModels.Category.self)
+        }
+        let football = try #require(categories.first { $0.slug == "football" })
+        #expect(football.parentUUID == "category-sport")
+        #expect(football.titles["pt"] == nil)
+        #expect(categories.first { $0.slug == "drama" }?.parentUUID == nil)
+    }
+
+    @Test func promoAndEventDefaultsAreActiveAndUpcoming() throws {
+        let promo = try #require(try build(.promo, [[:]]).first).decode(MarketingPromo.self)
+        #expect(promo.promoType == .editorial)
+        #expect(promo.start < Fixtures.now && Fixtures.now < promo.end)
+        let event = try #require(try build(.sportsEvent, [[:]]).first).decode(SportsEvent.self)
+        #expect(event.start == Fixtures.date(days: 1))
+        #expect(event.end.timeIntervalSince(event.start) == 2 * 3600)
+    }
+
+    @Test func namedTimesAreRelative() {
+        #expect(Fixtures.resolveDate(.datetimePassed) == Fixtures.date(days: -7))
+        #expect(Fixtures.resolveDate(.datetimeFuture) == Fixtures.date(days: 7))
+        #expect(Fixtures.resolveDate(.datetime(daysFromNow: -3)) == Fixtures.date(days: -3))
+        #expect(Fixtures.resolveDate(.datetime(Fixtures.now)) == Fixtures.now)
+        let other = Date(timeIntervalSince1970: 1_000_000_000)
+        #expect(Fixtures.resolveDate(.datetimeFuture, now: other) == Fixtures.date(days: 7, from: other))
+    }
+
+    @Test func manyDefaultAssetsHaveDistinctTitles() throws {
+        let documents = try build(.assetflat, Array(repeating: [:], count: 100))
+        #expect(Set(documents.compactMap { $0.source["titles"]?["en"]?.stringValue }).count == 100)
+    }
+}
