@@ -5,17 +5,36 @@ let package = Package(
     name: "es-embedded",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "ESEmbedded", targets: ["ESEmbedded"])
+        .library(name: "ESEmbedded", targets: ["ESEmbedded"]),
+        .library(name: "ESEmbeddedServer", targets: ["ESEmbeddedServer"]),
+        .executable(name: "es-embedded", targets: ["es-embedded"]),
     ],
     dependencies: [
-        .package(path: "../es-models")
+        .package(path: "../es-models"),
+        .package(path: "../http-kit"),
     ],
     targets: [
         .target(
             name: "ESEmbedded",
             dependencies: [.product(name: "ESModels", package: "es-models")]),
+        .target(
+            name: "ESEmbeddedServer",
+            dependencies: [
+                "ESEmbedded",
+                .product(name: "ESModels", package: "es-models"),
+                .product(name: "HTTPKit", package: "http-kit"),
+            ]),
+        .executableTarget(name: "es-embedded", dependencies: ["ESEmbeddedServer"]),
         .testTarget(
             name: "ESEmbeddedTests",
             dependencies: ["ESEmbedded", .product(name: "ESModels", package: "es-models")]),
+        .testTarget(
+            name: "ESEmbeddedServerTests",
+            dependencies: [
+                "ESEmbedded", "ESEmbeddedServer", "es-embedded",
+                .product(name: "ESModels", package: "es-models"),
+                .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitTesting", package: "http-kit"),
+            ]),
     ]
 )

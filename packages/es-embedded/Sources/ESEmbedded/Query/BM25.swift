@@ -14,15 +14,13 @@ enum BM25 {
         return Float(log(1 + (n - df + 0.5) / (df + 0.5)))
     }
 
-    /// The score of one term in one document.
+    /// The score of one term in one document, computed as Lucene's `BM25Scorer` does (in
+    /// 32-bit floats): `weight - weight / (1 + freq / (k1 * (1 - b + b * length / averageLength)))`.
+    /// Fields without norms count a length of 1.
     static func score(weight: Float, frequency: UInt32, length: UInt32?, averageLength: Float) -> Float {
-        let freq = Float(frequency)
-        let norm: Float
-        if let length {
-            norm = k1 * ((1 - b) + b * Float(length) / averageLength)
-        } else {
-            norm = k1
-        }
-        return weight * freq / (freq + norm)
+        let documentLength = length.map(Float.init) ?? 1
+        let average = length == nil ? 1 : averageLength
+        let normInverse: Float = 1 / (k1 * ((1 - b) + b * documentLength / average))
+        return weight - weight / (1 + Float(frequency) * normInverse)
     }
 }

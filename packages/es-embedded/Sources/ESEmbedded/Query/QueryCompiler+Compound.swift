@@ -50,7 +50,7 @@ extension QueryCompiler {
         let chain = parentChain(from: query.path, to: level)
         var matches = DocSet(capacity: capacity)
         guard let chain else { return .none(capacity: capacity) }
-        child.matches.forEach { matches.insert(Int(mapUp($0, through: chain))) }
+        for doc in child.matches { matches.insert(Int(mapUp(doc, through: chain))) }
         let boost = Float(query.boost ?? 1)
         let mode = query.scoreMode ?? .avg
         if mode == .none { return .constant(matches, score: 0) }
@@ -109,7 +109,7 @@ private final class LazyNestedScores {
 
     private func compute() -> [UInt32: Float] {
         var sums: [UInt32: (total: Float, count: Int, low: Float, high: Float)] = [:]
-        child.matches.forEach { nestedDoc in
+        for nestedDoc in child.matches {
             let parent = mapUp(nestedDoc, chain)
             let score = child.score(nestedDoc)
             if let existing = sums[parent] {

@@ -114,7 +114,9 @@ extension QueryCompiler {
             return intersection
         }
         var counts = [UInt16](repeating: 0, count: capacity)
-        for set in sets { set.forEach { counts[$0] += 1 } }
+        for set in sets {
+            for doc in set { counts[doc] += 1 }
+        }
         var result = DocSet(capacity: capacity)
         for (doc, count) in counts.enumerated() where Int(count) >= required { result.insert(doc) }
         return result

@@ -59,8 +59,8 @@ struct IndexSearch {
         if let constant, plan.keys.count == 1, case .score = plan.keys[0] {
             // Every document scores the same: the order is the document order.
             var taken = 0
-            matches.forEach { doc in
-                guard taken < window else { return }
+            for doc in matches {
+                guard taken < window else { break }
                 top.offer(
                     Candidate(
                         indexPosition: indexPosition, doc: doc, score: constant,
@@ -69,7 +69,7 @@ struct IndexSearch {
             }
             maxScore = total > 0 ? constant : nil
         } else {
-            matches.forEach { doc in
+            for doc in matches {
                 let score: Float? = tracksScores ? node.score(doc) : nil
                 if let score { maxScore = max(maxScore ?? score, score) }
                 let values = plan.keys.map { key -> SortValue in

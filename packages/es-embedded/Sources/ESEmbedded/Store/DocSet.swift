@@ -72,7 +72,7 @@ struct DocSet: Sendable, Equatable {
     mutating func formIntersection(_ other: DocSet) {
         other.words.withUnsafeBufferPointer { theirs in
             words.withUnsafeMutableBufferPointer { mine in
-                let shared = min(mine.count, theirs.count)
+                let shared = Swift.min(mine.count, theirs.count)
                 for index in 0..<shared { mine[index] &= theirs[index] }
                 for index in shared..<mine.count { mine[index] = 0 }
             }
@@ -83,7 +83,7 @@ struct DocSet: Sendable, Equatable {
     mutating func formUnion(_ other: DocSet) {
         other.words.withUnsafeBufferPointer { theirs in
             words.withUnsafeMutableBufferPointer { mine in
-                for index in 0..<min(mine.count, theirs.count) { mine[index] |= theirs[index] }
+                for index in 0..<Swift.min(mine.count, theirs.count) { mine[index] |= theirs[index] }
             }
         }
     }
@@ -92,7 +92,7 @@ struct DocSet: Sendable, Equatable {
     mutating func subtract(_ other: DocSet) {
         other.words.withUnsafeBufferPointer { theirs in
             words.withUnsafeMutableBufferPointer { mine in
-                for index in 0..<min(mine.count, theirs.count) { mine[index] &= ~theirs[index] }
+                for index in 0..<Swift.min(mine.count, theirs.count) { mine[index] &= ~theirs[index] }
             }
         }
     }
@@ -118,24 +118,39 @@ struct DocSet: Sendable, Equatable {
         words.allSatisfy { $0 == 0 }
     }
 
-    /// Calls `body` with every document of the set, in ascending order.
-    func forEach(_ body: (Int) throws -> Void) rethrows {
-        for (index, word) in words.enumerated() where word != 0 {
-            var remaining = word
-            let base = index << 6
-            while remaining != 0 {
-                let bit = remaining.trailingZeroBitCount
-                try body(base + bit)
-                remaining &= remaining - 1
+    /// The documents of the set, ascending.
+    var members: [Int] {
+        Array(self)
+    }
+}
+
+extension DocSet: Sequence {
+    /// Iterates the documents of the set in ascending order.
+    struct Iterator: IteratorProtocol {
+        private let words: [UInt64]
+        private var index = 0
+        private var remaining: UInt64
+
+        init(words: [UInt64]) {
+            self.words = words
+            self.remaining = words.first ?? 0
+        }
+
+        mutating func next() -> Int? {
+            while remaining == 0 {
+                index += 1
+                guard index < words.count else { return nil }
+                remaining = words[index]
             }
+            let bit = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            return index << 6 + bit
         }
     }
 
-    /// The documents of the set, ascending.
-    var members: [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(count)
-        forEach { result.append($0) }
-        return result
+    func makeIterator() -> Iterator {
+        Iterator(words: words)
     }
+
+    var underestimatedCount: Int { 0 }
 }

@@ -1,0 +1,69 @@
+import ESEmbedded
+import ESModels
+import HTTPKit
+
+extension ElasticsearchFacade {
+    /// The version this facade reports (the Elasticsearch release whose behaviour it follows).
+    static let versionNumber = "8.15.0"
+
+    func registerClusterRoutes(on router: Router) {
+        router.get("/") { request, _ in
+            try request.checkParameters([])
+            return RESTResponse.json(info, request: request)
+        }
+        router.get("/_cluster/health") { request, _ in
+            try request.checkParameters(Self.healthParameters)
+            return RESTResponse.json(try health(nil), request: request)
+        }
+        router.get("/_cluster/health/{index}") { request, context in
+            try request.checkParameters(Self.healthParameters)
+            return RESTResponse.json(try health(try context.parameters.require("index")), request: request)
+        }
+    }
+
+    private static let healthParameters: Set<String> = [
+        "wait_for_status", "timeout", "master_timeout", "local", "wait_for_active_shards",
+        "wait_for_no_relocating_shards", "wait_for_no_initializing_shards", "wait_for_nodes",
+        "wait_for_events",
+    ]
+
+    var info: JSONValue {
+        [
+            "name": .string(EngineName.node), "cluster_name": .string(clusterName),
+            "cluster_uuid": .string(clusterUUID),
+            "version": [
+                "number": .string(Self.versionNumber), "build_flavor": "default", "build_type": "es-embedded",
+                "build_hash": "es-embedded", "build_date": "2024-08-05T10:05:34.233336849Z",
+                "build_snapshot": false,
+                "lucene_version": "9.11.1", "minimum_wire_compatibility_version": "7.17.0",
+                "minimum_index_compatibility_version": "7.0.0",
+            ],
+            "tagline": "You Know, for Search",
+        ]
+    }
+
+    /// `green` when every shard is assigned; `yellow` when an index asks for replicas a single
+    /// node cannot hold (Elasticsearch's default of one replica does).
+    private func health(_ expression: String?) throws -> JSONValue {
+        let summaries = try backend.indexSummaries(expression)
+        let primaries = summaries.count
+        let unassigned = summaries.reduce(0) { $0 + $1.replicas }
+        let percent =
+            primaries + unassigned == 0 ? 100.0 : Double(primaries) * 100 / Double(primaries + unassigned)
+        return [
+            "cluster_name": .string(clusterName), "status": unassigned == 0 ? "green" : "yellow",
+            "timed_out": false,
+            "number_of_nodes": 1, "number_of_data_nodes": 1, "active_primary_shards": .int(primaries),
+            "active_shards": .int(primaries), "relocating_shards": 0, "initializing_shards": 0,
+            "unassigned_shards": .int(unassigned), "delayed_unassigned_shards": 0,
+            "number_of_pending_tasks": 0,
+            "number_of_in_flight_fetch": 0, "task_max_waiting_in_queue_millis": 0,
+            "active_shards_percent_as_number": .double(percent),
+        ]
+    }
+}
+
+/// Names the facade reports for its single node.
+enum EngineName {
+    static let node = "es-embedded"
+}

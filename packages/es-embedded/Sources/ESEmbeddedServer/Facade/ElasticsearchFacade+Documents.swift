@@ -1,0 +1,150 @@
+import ESEmbedded
+import ESModels
+import Foundation
+import HTTPKit
+
+extension ElasticsearchFacade {
+    private static let writeParameters: Set<String> = [
+        "refresh", "timeout", "wait_for_active_shards", "routing", "pipeline", "require_alias", "version",
+        "version_type", "if_seq_no", "if_primary_term",
+    ]
+
+    func registerDocumentRoutes(on router: Router) {
+        for method in [HTTPMethod.put, .post] {
+            router.on("/{index}/_doc/{id}", method: method) { request, context in
+                try request.checkParameters(Self.writeParameters.union(["op_type"]))
+                let create: Bool
+                switch request.query["op_type"] {
+                case nil, "index": create = false
+                case "create": create = true
+                case let other?:
+                    throw ElasticsearchError.illegalArgument(
+                        "opType must be 'create' or 'index', found: [\(other)]")
+                }
+                return try await indexDocument(request, context: context, create: create)
+            }
+            router.on("/{index}/_create/{id}", method: method) { request, context in
+                try request.checkParameters(Self.writeParameters)
+                return try await indexDocument(request, context: context, create: true)
+            }
+        }
+        router.post("/{index}/_doc") { request, context in
+            try request.checkParameters(Self.writeParameters.union(["op_type"]))
+            return try await indexDocument(request, context: context, create: false)
+        }
+        router.get("/{index}/_doc/{id}") { request, context in
+            try request.checkParameters(Self.getParameters)
+            return try await getDocument(request, context: context)
+        }
+        router.head("/{index}/_doc/{id}") { request, context in
+            try request.checkParameters(Self.getParameters)
+            let response = try await backend.getDocument(
+                try context.parameters.require("index"), id: try context.parameters.require("id"))
+            return RESTResponse.empty(status: response.found ? .ok : .notFound)
+        }
+        router.delete("/{index}/_doc/{id}") { request, context in
+            try request.checkParameters(Self.writeParameters)
+            let response = try backend.deleteDocument(
+                try context.parameters.require("index"), id: try context.parameters.require("id"),
+                refresh: try request.refreshPolicy())
+            return RESTResponse.json(
+                response.json, status: response.result == .notFound ? .notFound : .ok, request: request)
+        }
+        router.post("/{index}/_update/{id}") { request, context in
+            try request.checkParameters(
+                Self.writeParameters.union([
+                    "retry_on_conflict", "_source", "_source_includes", "_source_excludes", "lang",
+                ]))
+            let update = try Self.documentUpdate(try request.jsonBody())
+            let response = try backend.updateDocument(
+                try context.parameters.require("index"), id: try context.parameters.require("id"),
+                update: update,
+                refresh: try request.refreshPolicy())
+            return RESTResponse.json(
+                response.json, status: response.result == .created ? .created : .ok, request: request)
+        }
+        for method in [HTTPMethod.post, .put] {
+            for path in ["/_bulk", "/{index}/_bulk"] {
+                router.on(path, method: method) { request, context in
+                    try request.checkParameters(
+                        Self.writeParameters.union([
+                            "_source", "_source_includes", "_source_excludes", "list_executed_pipelines",
+                        ]))
+                    if !request.body.isEmpty { try request.checkContentType() }
+                    let bulk = try BulkRequest(
+                        ndjson: request.body, defaultIndex: context.parameters["index"],
+                        refresh: try request.refreshPolicy())
+                    let response = try await backend.bulk(bulk)
+                    return RESTResponse.json(response.json, request: request)
+                }
+            }
+        }
+    }
+
+    private static let getParameters: Set<String> = [
+        "_source", "_source_includes", "_source_excludes", "realtime", "refresh", "routing", "stored_fields",
+        "preference", "version", "version_type",
+    ]
+
+    private func indexDocument(_ request: Request, context: RequestContext, create: Bool) async throws
+        -> Response
+    {
+        let index = try context.parameters.require("index")
+        let id = context.parameters["id"]
+        let body = try request.jsonBody()
+        let refresh = try request.refreshPolicy()
+        let response =
+            create
+            ? try backend.createDocument(index, id: id, document: body, refresh: refresh)
+            : try await backend.index(index, id: id, document: body, refresh: refresh)
+        return RESTResponse.json(
+            response.json, status: response.result == .created ? .created : .ok, request: request)
+    }
+
+    private func getDocument(_ request: Request, context: RequestContext) async throws -> Response {
+        let index = try context.parameters.require("index")
+        var response = try await backend.getDocument(index, id: try context.parameters.require("id"))
+        if let source = response.source, let filter = try Self.sourceFilter(request) {
+            response.source = filter.apply(to: source)
+        }
+        return RESTResponse.json(response.json, status: response.found ? .ok : .notFound, request: request)
+    }
+
+    /// `_source`, `_source_includes` and `_source_excludes` URL parameters as a filter.
+    static func sourceFilter(_ request: Request) throws -> SourceFilter? {
+        let includes = request.query.values("_source_includes", separatedBy: ",")
+        let excludes = request.query.values("_source_excludes", separatedBy: ",")
+        if let source = request.query["_source"] {
+            switch source {
+            case "true", "": return SourceFilter(includes: includes, excludes: excludes)
+            case "false": return SourceFilter(fetch: false)
+            default:
+                return SourceFilter(
+                    includes: source.split(separator: ",").map(String.init) + includes, excludes: excludes)
+            }
+        }
+        if includes.isEmpty && excludes.isEmpty { return nil }
+        return SourceFilter(includes: includes, excludes: excludes)
+    }
+
+    /// The body of an update request.
+    static func documentUpdate(_ json: JSONValue) throws -> DocumentUpdate {
+        guard case .object(let members) = json else {
+            throw ElasticsearchError.validation(["script or doc is missing"])
+        }
+        if members["script"] != nil {
+            throw ElasticsearchError.illegalArgument(
+                "scripted updates are not supported; send a partial [doc]")
+        }
+        for key in members.keys
+        where !["doc", "upsert", "doc_as_upsert", "detect_noop", "_source"].contains(key) {
+            throw ElasticsearchError.xContentParse("[UpdateRequest] unknown field [\(key)]")
+        }
+        let update = DocumentUpdate(
+            doc: members["doc"], docAsUpsert: members["doc_as_upsert"]?.boolValue, upsert: members["upsert"])
+        guard update.doc != nil || update.upsert != nil else {
+            throw ElasticsearchError.validation(["script or doc is missing"])
+        }
+        return update
+    }
+}

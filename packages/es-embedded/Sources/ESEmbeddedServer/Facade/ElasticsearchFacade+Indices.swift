@@ -1,0 +1,89 @@
+import ESEmbedded
+import ESModels
+import HTTPKit
+
+extension ElasticsearchFacade {
+    func registerIndexRoutes(on router: Router) {
+        router.put("/{index}") { request, context in
+            try request.checkParameters(["wait_for_active_shards", "timeout", "master_timeout"])
+            let definition = try IndexDefinition(json: try request.jsonBody())
+            let response = try await backend.createIndex(
+                try context.parameters.require("index"), definition: definition)
+            return RESTResponse.json(response.json, request: request)
+        }
+        router.delete("/{index}") { request, context in
+            try request.checkParameters(Self.expressionParameters.union(["timeout", "master_timeout"]))
+            let response = try await backend.deleteIndex(try context.parameters.require("index"))
+            return RESTResponse.json(response.json, request: request)
+        }
+        router.head("/{index}") { request, context in
+            try request.checkParameters(
+                Self.expressionParameters.union(["local", "flat_settings", "include_defaults"]))
+            let exists = try await backend.indexExists(try context.parameters.require("index"))
+            return RESTResponse.empty(status: exists ? .ok : .notFound)
+        }
+        router.get("/{index}") { request, context in
+            try request.checkParameters(
+                Self.expressionParameters.union([
+                    "local", "flat_settings", "include_defaults", "master_timeout",
+                ]))
+            let summaries = try backend.indexSummaries(try context.parameters.require("index"))
+            return RESTResponse.json(
+                .object(Dictionary(uniqueKeysWithValues: summaries.map { ($0.name, Self.describe($0)) })),
+                request: request)
+        }
+        for path in ["/{index}/_mapping", "/_mapping"] {
+            router.get(path) { request, context in
+                try request.checkParameters(Self.expressionParameters.union(["local", "master_timeout"]))
+                let response = try await backend.getMapping(context.parameters["index"] ?? "_all")
+                return RESTResponse.json(response.json, request: request)
+            }
+        }
+        for method in [HTTPMethod.put, .post] {
+            router.on("/{index}/_mapping", method: method) { request, context in
+                try request.checkParameters(
+                    Self.expressionParameters.union(["timeout", "master_timeout", "write_index_only"]))
+                let mapping = try Mapping(json: try request.jsonBody())
+                let response = try await backend.putMapping(
+                    try context.parameters.require("index"), mapping: mapping)
+                return RESTResponse.json(response.json, request: request)
+            }
+        }
+        for method in [HTTPMethod.post, .get] {
+            for path in ["/{index}/_refresh", "/_refresh"] {
+                router.on(path, method: method) { request, context in
+                    try request.checkParameters(Self.expressionParameters)
+                    let response = try await backend.refresh(context.parameters["index"])
+                    return RESTResponse.json(response.json, request: request)
+                }
+            }
+        }
+    }
+
+    /// Parameters of endpoints that take an index expression.
+    static let expressionParameters: Set<String> = [
+        "ignore_unavailable", "allow_no_indices", "expand_wildcards",
+    ]
+
+    /// `GET /{index}`'s entry for one index: aliases, mappings and settings (values as strings,
+    /// as Elasticsearch returns them).
+    static func describe(_ summary: IndexSummary) -> JSONValue {
+        var settings: [String: JSONValue] = [
+            "number_of_shards": "1", "number_of_replicas": .string(String(summary.replicas)),
+            "provided_name": .string(summary.name), "creation_date": .string(String(summary.creationDate)),
+            "uuid": .string(summary.uuid), "version": ["created": "8512000"],
+        ]
+        for (key, value) in summary.settings.values {
+            let name = String(key.dropFirst("index.".count))
+            guard !name.contains(".") else {
+                settings[name] = .string(value.stringValue ?? value.compactString)
+                continue
+            }
+            settings[name] = value.stringValue.map(JSONValue.string) ?? .string(value.compactString)
+        }
+        return [
+            "aliases": .object(summary.aliases.mapValues(\.json)), "mappings": summary.mapping.json,
+            "settings": ["index": .object(settings)],
+        ]
+    }
+}

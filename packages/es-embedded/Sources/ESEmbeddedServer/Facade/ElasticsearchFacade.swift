@@ -1,0 +1,66 @@
+import ESEmbedded
+import ESModels
+import Foundation
+import HTTPKit
+
+/// The REST facade of the embedded engine: the subset of Elasticsearch's HTTP API we use, with
+/// its response and error shapes, so that `HTTPSearchBackend` and any Elasticsearch client
+/// work against it unchanged.
+///
+/// ```swift
+/// let backend = try EmbeddedSearchBackend(configuration: .init(dataDirectory: url))
+/// let facade = ElasticsearchFacade(backend: backend)
+/// try await facade.application(configuration: ServerConfiguration(port: 9200)).run()
+/// ```
+public struct ElasticsearchFacade: Sendable {
+    /// The engine the facade serves.
+    public let backend: EmbeddedSearchBackend
+    /// The cluster name `GET /` and `GET /_cluster/health` report.
+    public let clusterName: String
+    let clusterUUID: String
+
+    /// Creates a facade for `backend`.
+    public init(backend: EmbeddedSearchBackend, clusterName: String = "es-embedded") {
+        self.backend = backend
+        self.clusterName = clusterName
+        self.clusterUUID = Self.stableIdentifier(clusterName)
+    }
+
+    /// A router with every route (and Elasticsearch's error rendering).
+    public func router(logRequests: Bool = false) -> Router {
+        let router = Router()
+        if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
+        router.add(middleware: ElasticsearchErrorMiddleware())
+        registerClusterRoutes(on: router)
+        registerIndexRoutes(on: router)
+        registerDocumentRoutes(on: router)
+        registerSearchRoutes(on: router)
+        registerAliasRoutes(on: router)
+        return router
+    }
+
+    /// An application serving the facade.
+    public func application(
+        configuration: ServerConfiguration = ServerConfiguration(port: 9200),
+        logger: Logger = Logger(label: "es-embedded"),
+        logRequests: Bool = false
+    ) -> Application {
+        var configuration = configuration
+        // Bulk bodies are large; Elasticsearch accepts 100 MB by default.
+        configuration.maxBodyBytes = max(configuration.maxBodyBytes, 100 * 1024 * 1024)
+        return Application(
+            router: router(logRequests: logRequests), configuration: configuration, logger: logger)
+    }
+
+    private static func stableIdentifier(_ seed: String) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        return String(
+            (0..<22).map { position in
+                for byte in "\(seed)#\(position)".utf8 {
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+                return alphabet[Int(hash % 64)]
+            })
+    }
+}
