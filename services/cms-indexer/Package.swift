@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "cms-indexer",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
@@ -11,27 +11,38 @@ let package = Package(
         .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
     dependencies: [
-        .package(path: "../../packages/es-models")
+        .package(path: "../../packages/es-models"),
+        .package(path: "../../packages/es-embedded"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .target(
             name: "CMSIndexer",
-            dependencies: ["SQLiteKit", .product(name: "ESModels", package: "es-models")]),
+            dependencies: [
+                "SQLiteKit", .product(name: "ESModels", package: "es-models"),
+                .product(name: "ESEmbedded", package: "es-embedded"),
+            ]),
         .target(
             name: "CMSIndexerTestSupport",
-            dependencies: ["CMSIndexer", .product(name: "ESModels", package: "es-models")]),
+            dependencies: [
+                "CMSIndexer", .product(name: "ESModels", package: "es-models"),
+                .product(name: "ESEmbedded", package: "es-embedded"),
+            ]),
         .target(
             name: "CMSIndexerBenchmark",
-            dependencies: ["CMSIndexer", .product(name: "ESModels", package: "es-models")]),
+            dependencies: [
+                "CMSIndexer", .product(name: "ESModels", package: "es-models"),
+                .product(name: "ESEmbedded", package: "es-embedded"),
+            ]),
         .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexer"]),
         .executableTarget(name: "cms-indexer-bench", dependencies: ["CMSIndexerBenchmark", "CMSIndexer"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit",
+                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "cms-indexer",
+                .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .testTarget(

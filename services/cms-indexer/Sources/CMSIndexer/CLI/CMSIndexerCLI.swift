@@ -12,7 +12,7 @@ public enum CMSIndexerCLI {
         [
             ("demo-db", DemoDatabaseCommand.self),
             ("migrate", MigrateCommand.self),
-            // ("index", IndexCommand.self),
+            ("index", IndexCommand.self),
         ]
     }
 

@@ -92,8 +92,8 @@ extension Indexer {
 
     /// Deletes old versions of an alias: keeps the live index and the newest complete ones
     /// up to the retention count; deletes older complete ones and any incomplete index older
-    /// than the live one (left by a killed run). Newer indices belong to another run and are
-    /// left alone. Failures are warnings: the aliases have already moved.
+    /// than the live one (left by a killed run). Newer indices (made by a run that started after
+    /// this one) are left alone. Failures are warnings: the aliases have already moved.
     func applyRetention(alias: String, live: String) async -> [String] {
         guard let liveVersion = IndexVersion.version(of: live, alias: alias) else { return [] }
         let all: [(index: String, version: String)]

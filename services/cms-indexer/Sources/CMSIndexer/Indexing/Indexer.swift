@@ -47,17 +47,23 @@ public struct Indexer: Sendable {
         let db = try CMSDatabase.openForReading(path: configuration.databasePath)
         var previous: [IndexName: [String]] = [:]
         var existing: [String] = []
-        for index in configuration.indices {
-            let alias = index.rawValue
-            let targets = try await step("reading the alias '\(alias)'") { try await aliasTargets(alias) }
-            if targets.isEmpty,
-                try await step("checking '\(alias)'", { try await backend.indexExists(alias) })
-            {
-                throw IndexingError.aliasIsAnIndex(alias)
-            }
-            previous[index] = targets
-            existing += try await step("listing the versions of '\(alias)'") { try await versions(of: alias) }
+        do {
+            for index in configuration.indices {
+                let alias = index.rawValue
+                let targets = try await step("reading the alias '\(alias)'") { try await aliasTargets(alias) }
+                if targets.isEmpty,
+                    try await step("checking '\(alias)'", { try await backend.indexExists(alias) })
+                {
+                    throw IndexingError.aliasIsAnIndex(alias)
+                }
+                previous[index] = targets
+                existing += try await step("listing the versions of '\(alias)'") {
+                    try await versions(of: alias)
+                }
                 .map(\.version)
+            }
+        } catch {
+            throw await failure(error, cleaningUp: [])
         }
         let version = IndexVersion.next(now: configuration.clock.now(), existing: existing)
         var created: [String] = []
