@@ -20,12 +20,13 @@ final class Journal: Sendable {
         var nextLSN: UInt64
         var bytesSinceCheckpoint = 0
         var checkpointRunning = false
+        /// The lock on the data directory; `nil` once closed.
+        var lock: PosixFile?
     }
 
     let directory: String
     let checkpointBytes: Int
     let warn: @Sendable (String) -> Void
-    private let lock: PosixFile
     private let state: Mutex<State>
     private let checkpoints = DispatchGroup()
 
@@ -34,10 +35,9 @@ final class Journal: Sendable {
         warn: @escaping @Sendable (String) -> Void
     ) {
         self.directory = directory
-        self.lock = lock
         self.checkpointBytes = checkpointBytes
         self.warn = warn
-        self.state = Mutex(State(segment: segment, nextLSN: nextLSN))
+        self.state = Mutex(State(segment: segment, nextLSN: nextLSN, lock: lock))
     }
 
     static let snapshotName = "snapshot.esj"
@@ -125,6 +125,7 @@ final class Journal: Sendable {
     /// the engine's lock held, so records are in the order their changes were applied.
     func append(_ records: [JournalRecord]) throws {
         try state.withLock { state in
+            guard state.lock != nil else { throw EmbeddedEngineError.closed }
             var buffer: [UInt8] = []
             for record in records {
                 RecordFraming.frame(RecordCodec.encode(.change(lsn: state.nextLSN, record)), into: &buffer)
@@ -167,17 +168,35 @@ final class Journal: Sendable {
         }
     }
 
-    /// Writes a snapshot of `catalog` now, after any running one.
-    func checkpointNow(of catalog: Catalog) throws {
-        checkpoints.wait()
-        guard let (lsn, firstKept) = rotate() else { return }
-        defer { state.withLock { $0.checkpointRunning = false } }
-        try writeSnapshot(catalog, lsn: lsn, removingSegmentsBefore: firstKept)
+    /// A snapshot about to be written: the last lsn it includes and the first segment kept.
+    struct CheckpointTicket: Sendable {
+        var lsn: UInt64
+        var firstKept: UInt64
     }
 
-    /// Waits for a running snapshot to finish.
+    /// Waits for a running background snapshot.
+    func waitForCheckpoints() {
+        checkpoints.wait()
+    }
+
+    /// Moves the log to a new segment for a snapshot of the state as it is now; call it with
+    /// the engine's lock held, then ``writeCheckpoint(_:ticket:)`` with that state. `nil` when
+    /// a snapshot is already running.
+    func prepareCheckpoint() -> CheckpointTicket? {
+        rotate().map { CheckpointTicket(lsn: $0.0, firstKept: $0.1) }
+    }
+
+    /// Writes the snapshot a ``prepareCheckpoint()`` ticket stands for.
+    func writeCheckpoint(_ catalog: Catalog, ticket: CheckpointTicket) throws {
+        defer { state.withLock { $0.checkpointRunning = false } }
+        try writeSnapshot(catalog, lsn: ticket.lsn, removingSegmentsBefore: ticket.firstKept)
+    }
+
+    /// Waits for a running snapshot to finish, then releases the data directory; later
+    /// writes fail.
     func close() {
         checkpoints.wait()
+        state.withLock { $0.lock = nil }
     }
 
     /// Moves the log to a new segment; returns the last lsn before it and the new segment's first.

@@ -14,7 +14,7 @@ final class Engine: Sendable {
     private let state = Mutex(Catalog())
     private let journal: Journal?
     private let started = ContinuousClock.now
-    private let writeFailure = Mutex<String?>(nil)
+    private let writeFailure = Mutex<EmbeddedEngineError?>(nil)
 
     init(clock: WallClock, autoCreateIndex: Bool, journal: Journal?, recovered: Catalog?) {
         self.clock = clock
@@ -42,7 +42,7 @@ final class Engine: Sendable {
     {
         let result = try state.withLock { catalog -> Result in
             if let failure = writeFailure.withLock({ $0 }) {
-                throw EmbeddedEngineError.writesDisabled(reason: failure)
+                throw failure
             }
             var records: [JournalRecord] = []
             do {
@@ -71,7 +71,7 @@ final class Engine: Sendable {
             let slice = Array(items[start..<end])
             let produced = try state.withLock { catalog -> [Output] in
                 if let failure = writeFailure.withLock({ $0 }) {
-                    throw EmbeddedEngineError.writesDisabled(reason: failure)
+                    throw failure
                 }
                 var records: [JournalRecord] = []
                 let results = slice.map { body(&catalog, &records, $0) }
@@ -91,7 +91,7 @@ final class Engine: Sendable {
             try journal.append(records)
             if journal.wantsCheckpoint { journal.beginCheckpoint(of: catalog) }
         } catch {
-            writeFailure.withLock { $0 = "\(error)" }
+            writeFailure.withLock { $0 = .writesDisabled(reason: "\(error)") }
             throw error
         }
     }
@@ -101,17 +101,22 @@ final class Engine: Sendable {
         do {
             try journal.sync()
         } catch {
-            writeFailure.withLock { $0 = "\(error)" }
+            writeFailure.withLock { $0 = .writesDisabled(reason: "\(error)") }
             throw error
         }
     }
 
-    /// Writes a checkpoint now and waits for it (graceful shutdown).
+    /// Writes a final snapshot and releases the data directory (graceful shutdown); writes
+    /// fail afterwards.
     func close() throws {
         guard let journal else { return }
-        let snapshot = state.withLock { $0 }
-        try journal.checkpointNow(of: snapshot)
-        journal.close()
+        journal.waitForCheckpoints()
+        let (catalog, ticket) = state.withLock { catalog in
+            writeFailure.withLock { $0 = .closed }
+            return (catalog, journal.prepareCheckpoint())
+        }
+        defer { journal.close() }
+        if let ticket { try journal.writeCheckpoint(catalog, ticket: ticket) }
     }
 
     /// A new random identifier of `length` URL-safe base64 characters (Elasticsearch's ids and

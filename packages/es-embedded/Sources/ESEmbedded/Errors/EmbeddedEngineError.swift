@@ -11,6 +11,8 @@ public enum EmbeddedEngineError: Error, Sendable, Equatable {
     case corruptSnapshot(path: String, reason: String)
     /// A previous write-ahead-log failure stopped the engine from accepting writes.
     case writesDisabled(reason: String)
+    /// The engine was closed; it accepts no more writes.
+    case closed
 }
 
 extension EmbeddedEngineError: CustomStringConvertible {
@@ -26,6 +28,8 @@ extension EmbeddedEngineError: CustomStringConvertible {
             "snapshot '\(path)' is damaged (\(reason)); restore the data directory from a backup or move the file away to start from the write-ahead log alone"
         case .writesDisabled(let reason):
             "writes are disabled after a write-ahead-log failure (\(reason)); restart the engine"
+        case .closed:
+            "the engine is closed and accepts no more writes; open a new EmbeddedSearchBackend on its data directory"
         }
     }
 }

@@ -1,0 +1,187 @@
+import ESModels
+import Foundation
+import Testing
+
+@testable import ESEmbedded
+
+@Suite struct DurabilityTests {
+    private func open(_ directory: URL, warnings: WarningLog = WarningLog(), checkpointBytes: Int = 64 << 20)
+        throws
+        -> EmbeddedSearchBackend
+    {
+        try EmbeddedSearchBackend(
+            configuration: EmbeddedSearchConfiguration(
+                dataDirectory: directory, clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)),
+                checkpointBytes: checkpointBytes, warn: warnings.sink))
+    }
+
+    private func walFiles(_ directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("wal-") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    private func fill(_ backend: EmbeddedSearchBackend) async throws {
+        let mapping = Mapping(dynamic: .strict) {
+            Property.keyword("code")
+            Property.integer("rank")
+        }
+        _ = try await backend.createIndex("territories-v1", definition: IndexDefinition(mappings: mapping))
+        _ = try await backend.bulk(
+            BulkRequest(
+                (0..<20).map {
+                    .index(
+                        index: "territories-v1", id: "t\($0)",
+                        document: ["code": .string("C\($0)"), "rank": .int($0)])
+                }))
+        _ = try await backend.index(
+            "territories-v1", id: "t3", document: ["code": "C3", "rank": 300], refresh: .none)
+        _ = try await backend.bulk(BulkRequest([.delete(index: "territories-v1", id: "t4")]))
+        _ = try await backend.updateAliases([.add(index: "territories-v1", alias: "territories")])
+        _ = try await backend.putMapping("territories-v1", mapping: Mapping { Property.keyword("region") })
+        _ = try await backend.index(
+            "territories-v1", id: "t5", document: ["code": "C5", "region": "east"], refresh: .none)
+    }
+
+    private func checkFilled(_ backend: EmbeddedSearchBackend) async throws {
+        #expect(try await backend.count("territories", request: CountRequest()).count == 19)
+        let t3 = try await backend.getDocument("territories", id: "t3")
+        #expect(t3.version == 2)
+        #expect(t3.source == ["code": "C3", "rank": 300])
+        #expect(try await backend.getDocument("territories", id: "t4").found == false)
+        #expect(
+            try await backend.search("territories", request: SearchRequest(query: .term("region", "east")))
+                .ids == ["t5"])
+        #expect(
+            try await backend.search("territories", request: SearchRequest(query: .range("rank", gte: 300)))
+                .ids == ["t3"])
+        let again = try await backend.index("territories", id: "t4", document: ["code": "C4"], refresh: .none)
+        #expect(again.version == 3)
+        #expect(again.seqNo == 23)
+    }
+
+    @Test func acknowledgedWritesSurviveARestartWithoutClose() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory)
+                try await fill(backend)
+            }
+            let reopened = try open(directory)
+            try await checkFilled(reopened)
+        }
+    }
+
+    @Test func snapshotsReplaceOldLogSegments() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory, checkpointBytes: 512)
+                try await fill(backend)
+                try backend.close()
+            }
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("snapshot.esj").path))
+            #expect(try walFiles(directory).count == 1)
+            let warnings = WarningLog()
+            let reopened = try open(directory, warnings: warnings)
+            try await checkFilled(reopened)
+            #expect(warnings.messages.isEmpty)
+        }
+    }
+
+    @Test func backgroundSnapshotsAndLaterWritesCombine() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory, checkpointBytes: 2_000)
+                _ = try await backend.createIndex("log", definition: IndexDefinition())
+                for batch in 0..<20 {
+                    _ = try await backend.bulk(
+                        BulkRequest(
+                            (0..<10).map {
+                                .index(
+                                    index: "log", id: "\(batch)-\($0)", document: ["n": .int(batch * 10 + $0)]
+                                )
+                            }))
+                }
+                try backend.close()
+            }
+            let reopened = try open(directory)
+            _ = try await reopened.refresh(nil)
+            #expect(try await reopened.count("log", request: CountRequest()).count == 200)
+        }
+    }
+
+    /// A torn last record (the write a crash interrupted, never acknowledged) is dropped with a
+    /// warning; everything before it is kept.
+    @Test func tornLastRecordIsSkippedWithAWarning() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory)
+                _ = try await backend.createIndex("log", definition: IndexDefinition())
+                for number in 0..<5 {
+                    _ = try await backend.index(
+                        "log", id: "\(number)", document: ["n": .int(number)], refresh: .none)
+                }
+            }
+            let segment = try #require(try walFiles(directory).last)
+            let bytes = try Data(contentsOf: segment)
+            try bytes.prefix(bytes.count - 3).write(to: segment)
+            let warnings = WarningLog()
+            let reopened = try open(directory, warnings: warnings)
+            _ = try await reopened.refresh(nil)
+            #expect(try await reopened.count("log", request: CountRequest()).count == 4)
+            #expect(warnings.messages.count == 1)
+            #expect(warnings.messages.first?.contains("the record is cut short") == true)
+            #expect(warnings.messages.first?.contains("torn last write") == true)
+            _ = try await reopened.index("log", id: "after", document: ["n": 9], refresh: .immediate)
+            try reopened.close()
+            let quiet = WarningLog()
+            let third = try open(directory, warnings: quiet)
+            #expect(try await third.count("log", request: CountRequest()).count == 5)
+            #expect(quiet.messages.isEmpty)
+        }
+    }
+
+    @Test func corruptedLastRecordFailsItsChecksum() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory)
+                _ = try await backend.index("log", id: "1", document: ["n": 1], refresh: .none)
+                _ = try await backend.index("log", id: "2", document: ["n": 2], refresh: .none)
+            }
+            let segment = try #require(try walFiles(directory).last)
+            var bytes = [UInt8](try Data(contentsOf: segment))
+            bytes[bytes.count - 2] ^= 0xFF
+            try Data(bytes).write(to: segment)
+            let warnings = WarningLog()
+            let reopened = try open(directory, warnings: warnings)
+            #expect(try await reopened.getDocument("log", id: "1").found)
+            #expect(try await reopened.getDocument("log", id: "2").found == false)
+            #expect(warnings.messages.first?.contains("checksum does not match") == true)
+        }
+    }
+
+    @Test func damagedSnapshotRefusesToOpen() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory)
+                _ = try await backend.index("log", id: "1", document: ["n": 1], refresh: .none)
+                try backend.close()
+            }
+            let snapshot = directory.appendingPathComponent("snapshot.esj")
+            var bytes = [UInt8](try Data(contentsOf: snapshot))
+            bytes[bytes.count / 2] ^= 0x55
+            try Data(bytes).write(to: snapshot)
+            #expect(throws: EmbeddedEngineError.self) { _ = try open(directory) }
+        }
+    }
+
+    @Test func aDataDirectoryServesOneEngineAtATime() async throws {
+        try await withTemporaryDirectory { directory in
+            let first = try open(directory)
+            #expect(throws: EmbeddedEngineError.dataDirectoryLocked(path: directory.path)) {
+                _ = try open(directory)
+            }
+            try first.close()
+        }
+    }
+}
