@@ -1,0 +1,61 @@
+import ESModels
+import Testing
+
+@testable import ESEmbedded
+
+@Suite struct RecordCodecTests {
+    @Test func crc32MatchesTheStandardCheckValue() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([]) == 0)
+        #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+    }
+
+    @Test(arguments: [
+        StoredRecord.change(
+            lsn: 7,
+            .createIndex(
+                name: "a", uuid: "u", creationDate: 1_700_000_000_000,
+                settings: IndexSettings(numberOfReplicas: 0),
+                mapping: Mapping(dynamic: .strict) { Property.keyword("k") })),
+        .change(lsn: 8, .deleteIndex(name: "a")),
+        .change(lsn: 9, .mapping(index: "a", mapping: Mapping { Property.long("n") })),
+        .change(
+            lsn: 10, .put(index: "a", id: "é/1", version: 3, seqNo: 41, source: Array(#"{"k":"v"}"#.utf8))),
+        .change(lsn: 11, .delete(index: "a", id: "1", version: 4, seqNo: -1)),
+        .change(
+            lsn: 12, .aliases(["x": ["a": AliasDefinition(filter: .term("k", "v"), isWriteIndex: true)]])),
+        .snapshotHeader(lsn: 99), .indexCounters(index: "a", nextSeqNo: 42), .snapshotEnd(records: 3),
+    ])
+    func recordsRoundTrip(record: StoredRecord) throws {
+        let encoded = RecordCodec.encode(record)
+        #expect(try RecordCodec.decode(encoded[...]) == record)
+        #expect(throws: RecordCodec.DecodingFailure.self) {
+            try RecordCodec.decode(encoded.dropLast(encoded.count - 3))
+        }
+    }
+
+    @Test func framingDetectsTornAndCorruptRecords() {
+        var file = RecordFraming.walMagic
+        for payload in [[1, 2, 3], [4, 5], [6]] as [[UInt8]] { RecordFraming.frame(payload, into: &file) }
+        var seen: [[UInt8]] = []
+        let whole = RecordFraming.read(file, magic: RecordFraming.walMagic) { payload, _ in
+            seen.append(Array(payload))
+        }
+        #expect(seen == [[1, 2, 3], [4, 5], [6]])
+        #expect(whole.damage == nil)
+        #expect(whole.validEnd == file.count)
+        let torn = RecordFraming.read(Array(file.dropLast(1)), magic: RecordFraming.walMagic) { _, _ in }
+        #expect(torn.damage?.reason == "the record is cut short")
+        #expect(torn.validEnd == file.count - 9)
+        var flipped = file
+        flipped[RecordFraming.walMagic.count + 8] ^= 1
+        let corrupt = RecordFraming.read(flipped, magic: RecordFraming.walMagic) { _, _ in }
+        #expect(
+            corrupt.damage == RecordFraming.Damage(offset: 8, reason: "the record's checksum does not match"))
+        #expect(corrupt.validEnd == 8)
+        let header = RecordFraming.read(Array(file.prefix(12)), magic: RecordFraming.walMagic) { _, _ in }
+        #expect(header.damage?.reason == "the record header is cut short")
+        let foreign = RecordFraming.read(Array("not a log".utf8), magic: RecordFraming.walMagic) { _, _ in }
+        #expect(foreign.damage?.offset == 0)
+    }
+}
