@@ -108,8 +108,11 @@ public struct PackageTestRunner: Sendable {
             expected: inventory?.count(inModules: modules), modules: inventory?.modulesByClass ?? [:])
     }
 
-    /// Turns the test step's exit, output and events into the package's result.
-    func interpret(
+    /// Turns the test step's exit, its output (the log from where the step started), Swift Testing's
+    /// events and the number of tests `swift test list` expected into the package's result: a
+    /// crash (a signal, or a test that started and never ended) is a failure that names the test; a
+    /// non-zero exit without any failing test is a failure too.
+    public func interpret(
         _ exit: ProcessExit, result initial: PackageRunResult, output: String, events: String, expected: Int?,
         modules: [String: String]
     ) -> PackageRunResult {

@@ -51,7 +51,9 @@ public enum XCTestLogParser {
                 continue
             }
             guard let test = running else { continue }
-            if let range = line.range(of: "\(test.suite).\(test.name) : ") {
+            if let range = line.range(of: "\(test.suite).\(test.name) : ")
+                ?? line.range(of: "\(test.suite) \(test.name)] : ")
+            {
                 messages.append(String(line[range.upperBound...]))
             } else if line.contains("Fatal error:") {
                 messages.append(String(line))

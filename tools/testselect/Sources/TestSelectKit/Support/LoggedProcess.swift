@@ -17,6 +17,14 @@ public struct ProcessExit: Sendable, Equatable {
     /// Wall-clock seconds from launch to exit.
     public var seconds: Double
 
+    /// Creates an exit record.
+    public init(status: Int32, signal: Int32?, peakMemoryBytes: Int, seconds: Double) {
+        self.status = status
+        self.signal = signal
+        self.peakMemoryBytes = peakMemoryBytes
+        self.seconds = seconds
+    }
+
     /// Whether it exited with status 0.
     public var succeeded: Bool { status == 0 && signal == nil }
 }

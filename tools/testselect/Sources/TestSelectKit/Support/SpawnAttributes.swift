@@ -17,9 +17,22 @@ struct SpawnAttributes {
     }
 
     /// Starts the child in a new process group of its own (its id is the child's pid), so that the
-    /// whole tree it spawns (a compiler, a test bundle) can be signalled at once.
+    /// whole tree it spawns (a compiler, a test bundle) can be signalled at once, with no signal
+    /// blocked and every signal handled the default way.
+    ///
+    /// Without this the child inherits the spawning thread's signal mask, and Dispatch's worker
+    /// threads block `SIGTERM`: such a child could never be stopped.
     mutating func startNewProcessGroup() {
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import TestSelectKit
+import TestSelectTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Child processes writing to a log, in their own process group.
+@Suite struct LoggedProcessTests {
+    @Test func outputAndErrorsGoToTheLogAndTheStatusComesBack() throws {
+        try withTemporaryDirectory { directory in
+            let log = directory + "/run.log"
+            try "first\n".write(toFile: log, atomically: true, encoding: .utf8)
+            let process = try LoggedProcess.launch(
+                "/bin/sh", ["-c", "echo out; echo err >&2; cat; pwd; echo $TESTSELECT_PROBE; exit 3"], in: directory,
+                output: log, environment: ["TESTSELECT_PROBE": "probe"])
+            let exit = process.wait()
+            #expect(exit.status == 3)
+            #expect(exit.signal == nil)
+            #expect(!exit.succeeded)
+            #expect(exit.peakMemoryBytes > 0)
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(text == "first\nout\nerr\n\(directory)\nprobe\n")
+        }
+    }
+
+    @Test func terminatingStopsTheWholeProcessGroup() throws {
+        try withTemporaryDirectory { directory in
+            let log = directory + "/run.log"
+            let process = try LoggedProcess.launch(
+                "/bin/sh", ["-c", "sleep 30 & echo $!; wait"], output: log)
+            var grandchild: pid_t = 0
+            for _ in 0..<200 where grandchild == 0 {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                grandchild = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+                if grandchild == 0 { usleep(10_000) }
+            }
+            #expect(grandchild > 0)
+            process.terminate()
+            // A safety net: were SIGTERM ignored, the test fails instead of hanging.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10) { process.terminate(signal: SIGKILL) }
+            let exit = process.wait()
+            #expect(exit.signal == SIGTERM)
+            #expect(exit.status == 128 + SIGTERM)
+            #expect(exit.seconds < 10)
+            var gone = false
+            for _ in 0..<200 where !gone {
+                gone = kill(grandchild, 0) != 0 || isZombie(grandchild)
+                if !gone { usleep(10_000) }
+            }
+            #expect(gone, "the background 'sleep' survived")
+        }
+    }
+
+    @Test func aCancelledRegistryRefusesNewProcesses() throws {
+        let registry = ProcessRegistry()
+        #expect(!registry.isCancelled)
+        registry.cancelAll()
+        #expect(registry.isCancelled)
+        let process = try LoggedProcess.launch("/bin/sh", ["-c", "sleep 30"], output: nil)
+        #expect(!registry.add(process))
+        #expect(process.wait().signal == SIGTERM)
+    }
+
+    @Test func aMissingProgramIsAClearError() {
+        #expect(throws: ProcessRunnerError.self) {
+            try LoggedProcess.launch("testselect-no-such-program", [], output: nil)
+        }
+    }
+
+    func isZombie(_ pid: pid_t) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        return status.contains(") Z ")
+    }
+}
