@@ -3,7 +3,8 @@ import Testing
 
 /// How a test step's exit, output and events become a package's result.
 @Suite struct PackageTestRunnerTests {
-    let runner = PackageTestRunner(swift: "swift", root: "/repo", logDirectory: "/logs", registry: ProcessRegistry())
+    let runner = PackageTestRunner(
+        swift: "swift", root: "/repo", logDirectory: "/logs", registry: ProcessRegistry())
     let job = PackageJob(directory: "p", suites: ["CrashTests", "LibTests", "MixedTests"])
     let modules = TestInventory(listing: RecordedTestOutput.listing).modulesByClass
 
@@ -31,7 +32,9 @@ import Testing
             exit(1), result: start(), output: RecordedTestOutput.xctestCrash, events: "", expected: 15,
             modules: modules)
         #expect(result.outcome == .crashed)
-        #expect(result.tests.filter { $0.status == .failed }.map(\.identifier) == ["CrashTests.CrashXC/testCrash"])
+        #expect(
+            result.tests.filter { $0.status == .failed }.map(\.identifier) == ["CrashTests.CrashXC/testCrash"]
+        )
         #expect(result.counts == TestCounts(passed: 1, failed: 1))
         #expect(result.testsNotRun == 13)
         #expect(result.note == "the test process crashed; 13 tests never ran")
@@ -66,7 +69,8 @@ import Testing
     }
 
     @Test func zeroTestsIsNotAFailure() {
-        let output = "warning: No matching test cases were run\n\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n"
+        let output =
+            "warning: No matching test cases were run\n\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n"
         let result = runner.interpret(
             exit(0), result: start(), output: output, events: "", expected: nil, modules: [:])
         #expect(result.outcome == .passed)

@@ -13,7 +13,8 @@ import Testing
         job: PackageJob(directory: "packages/lib", suites: ["LibTests", "MoreTests"], coversPackage: true),
         outcome: .passed,
         tests: [
-            TestCaseResult(module: "LibTests", suite: "AddTests", name: "adds()", status: .passed, seconds: 0.5),
+            TestCaseResult(
+                module: "LibTests", suite: "AddTests", name: "adds()", status: .passed, seconds: 0.5),
             TestCaseResult(module: "LibTests", suite: "", name: "free()", status: .passed, seconds: 0.25),
             TestCaseResult(
                 module: "MoreTests", suite: "MoreXCTests", name: "testLater", status: .skipped, seconds: 0,
@@ -25,7 +26,8 @@ import Testing
         PackageRunResult(
             job: PackageJob(directory: "services/app", suites: ["AppTests"]), outcome: .testsFailed,
             tests: [
-                TestCaseResult(module: "AppTests", suite: "AppXCTests", name: "testOK", status: .passed, seconds: 1),
+                TestCaseResult(
+                    module: "AppTests", suite: "AppXCTests", name: "testOK", status: .passed, seconds: 1),
                 TestCaseResult(
                     module: "AppTests", suite: "AppXCTests", name: "testCount", status: .failed, seconds: 2,
                     message: "XCTAssertEqual failed: (\"4\") is not equal to (\"3\") <&>\nsecond line"),
@@ -47,19 +49,25 @@ import Testing
             try logLines.write(toFile: log, atomically: true, encoding: .utf8)
             let results = [RunReportTests.passing, failing(logPath: log), broken(logPath: log)]
             let text = RunSummary.format(results, root: directory, seconds: 125)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+                String.init)
             #expect(lines.last == "3 passed, 1 failed")
             #expect(text.hasSuffix("\n3 passed, 1 failed\n"))
             #expect(lines.contains("package          suites  passed  failed  skipped  build  tests  result"))
             #expect(lines.contains("packages/lib          2       2       0        1  42.3s   1.5s  passed"))
             #expect(lines.contains("services/app          1       1       1        0  1m01s   3.0s  FAILED"))
-            #expect(lines.contains("packages/broken       1       -       -        -   5.0s      -  BUILD FAILED"))
-            #expect(lines.contains("total                 4       3       1        1                in 2m05s"))
+            #expect(
+                lines.contains("packages/broken       1       -       -        -   5.0s      -  BUILD FAILED")
+            )
+            #expect(
+                lines.contains("total                 4       3       1        1                in 2m05s"))
             #expect(lines.contains("--- services/app: failing tests ---"))
             #expect(
                 lines.contains(
-                    "  AppTests.AppXCTests/testCount: XCTAssertEqual failed: (\"4\") is not equal to (\"3\") <&> | second line"))
-            #expect(lines.contains("--- services/app: last lines of .build/testselect/logs/services-app.log ---"))
+                    "  AppTests.AppXCTests/testCount: XCTAssertEqual failed: (\"4\") is not equal to (\"3\") <&> | second line"
+                ))
+            #expect(
+                lines.contains("--- services/app: last lines of .build/testselect/logs/services-app.log ---"))
             #expect(lines.contains("  line 50"))
             #expect(lines.contains("  line 21"))
             #expect(!lines.contains("  line 20"))
@@ -96,7 +104,10 @@ import Testing
             #expect(lib.root["failures"] == "0")
             #expect(lib.root["skipped"] == "1")
             #expect(lib.suites.map { $0["name"] ?? "" } == ["LibTests", "MoreTests"])
-            #expect(lib.cases.map { $0["classname"] ?? "" } == ["LibTests.AddTests", "LibTests", "MoreTests.MoreXCTests"])
+            #expect(
+                lib.cases.map { $0["classname"] ?? "" } == [
+                    "LibTests.AddTests", "LibTests", "MoreTests.MoreXCTests",
+                ])
             #expect(lib.skipped == 1)
 
             let app = try JUnitDocument(path: directory + "/junit/services-app.xml")

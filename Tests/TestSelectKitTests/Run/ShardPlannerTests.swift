@@ -57,7 +57,8 @@ import Testing
             PackageJob(directory: "q", suites: ["Q1", "Q2", "Q3"]),
         ])
         let durations = DurationStore(
-            suites: ["p:P1": 3, "p:P2": 2, "p:P3": 1, "q:Q1": 3, "q:Q2": 2, "q:Q3": 1], builds: ["p": 120, "q": 100])
+            suites: ["p:P1": 3, "p:P2": 2, "p:P3": 1, "q:Q1": 3, "q:Q2": 2, "q:Q3": 1],
+            builds: ["p": 120, "q": 100])
         let shards = ShardPlanner.assign(plan: plan, shards: 2, durations: durations)
         #expect(Set(shards[0].map(\.package)).count == 1)
         #expect(Set(shards[1].map(\.package)).count == 1)

@@ -19,7 +19,8 @@ import Testing
         #expect(report.unfinished == nil)
         #expect(
             report.closingLine
-                == "Executed 3 tests, with 1 test skipped and 1 failure (0 unexpected) in 0.001 (0.001) seconds")
+                == "Executed 3 tests, with 1 test skipped and 1 failure (0 unexpected) in 0.001 (0.001) seconds"
+        )
     }
 
     @Test func xctestDarwinOutputNamesItsModules() {
@@ -65,7 +66,8 @@ import Testing
 
     @Test func aTruncatedStreamNamesTheTestsThatNeverEnded() {
         let lines = RecordedTestOutput.swiftTestingEvents.split(separator: "\n")
-        let cut = lines.prefix { !$0.contains(#""kind":"testEnded""#) }.joined(separator: "\n") + "\n{\"kind\":\"ev"
+        let cut =
+            lines.prefix { !$0.contains(#""kind":"testEnded""#) }.joined(separator: "\n") + "\n{\"kind\":\"ev"
         let report = SwiftTestingEventParser.parse(cut)
         #expect(!report.runEnded)
         #expect(report.results.map(\.identifier) == ["LibTests.AddTests/skipped()"])
@@ -105,14 +107,21 @@ import Testing
         #expect(inventory.count(inModules: nil) == 15)
         #expect(inventory.modulesByClass["MixedXCTests"] == "MixedTests")
         #expect(inventory.modulesByClass["CrashXC"] == "CrashTests")
-        #expect(TestInventory(listing: "warning: something\n[0/1] Planning build\nA.b()\n").identifiers == ["A.b()"])
+        #expect(
+            TestInventory(listing: "warning: something\n[0/1] Planning build\nA.b()\n").identifiers == [
+                "A.b()"
+            ])
     }
 
     @Test func identifiersMatchTheListing() {
         #expect(
-            TestCaseResult(module: "M", suite: "", name: "free()", status: .passed, seconds: 0).identifier == "M.free()")
+            TestCaseResult(module: "M", suite: "", name: "free()", status: .passed, seconds: 0).identifier
+                == "M.free()")
         #expect(
-            TestCaseResult(module: "M", suite: "S", name: "t()", status: .passed, seconds: 0).identifier == "M.S/t()")
-        #expect(TestCaseResult(module: "M", suite: "S", name: "t()", status: .passed, seconds: 0).className == "M.S")
+            TestCaseResult(module: "M", suite: "S", name: "t()", status: .passed, seconds: 0).identifier
+                == "M.S/t()")
+        #expect(
+            TestCaseResult(module: "M", suite: "S", name: "t()", status: .passed, seconds: 0).className
+                == "M.S")
     }
 }

@@ -16,7 +16,8 @@ import Testing
             let log = directory + "/run.log"
             try "first\n".write(toFile: log, atomically: true, encoding: .utf8)
             let process = try LoggedProcess.launch(
-                "/bin/sh", ["-c", "echo out; echo err >&2; cat; pwd; echo $TESTSELECT_PROBE; exit 3"], in: directory,
+                "/bin/sh", ["-c", "echo out; echo err >&2; cat; pwd; echo $TESTSELECT_PROBE; exit 3"],
+                in: directory,
                 output: log, environment: ["TESTSELECT_PROBE": "probe"])
             let exit = process.wait()
             #expect(exit.status == 3)

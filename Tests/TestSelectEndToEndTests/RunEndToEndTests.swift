@@ -1,0 +1,220 @@
+import Foundation
+import TestSelectKit
+import TestSelectTestSupport
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `testselect run` on a temporary repository of two small real packages, built and tested with the
+/// toolchain's `swift`: passing, failing, crashing and non-compiling suites, JUnit files, durations
+/// and shards. One repository serves every step, so each package builds from scratch only once.
+@Suite(.serialized) struct RunEndToEndTests {
+    static let files: [String: String] = [
+        "packages/lib/Package.swift": """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "lib",
+            products: [.library(name: "Lib", targets: ["Lib"])],
+            targets: [
+                .target(name: "Lib"),
+                .testTarget(name: "LibTests", dependencies: ["Lib"]),
+                .testTarget(name: "EmptyTests", dependencies: ["Lib"]),
+            ]
+        )
+        """,
+        "packages/lib/Sources/Lib/Lib.swift": "public func double(_ value: Int) -> Int { value * 2 }\n",
+        "packages/lib/Tests/LibTests/LibTests.swift": """
+        import Lib
+        import Testing
+        import XCTest
+
+        @Suite struct MathTests {
+            @Test func doubles() { #expect(double(2) == 4) }
+            @Test(.disabled("not yet")) func later() {}
+        }
+
+        @Test func freeFunction() { #expect(double(0) == 0) }
+
+        final class LibXCTests: XCTestCase {
+            func testDoubles() { XCTAssertEqual(double(3), 6) }
+        }
+
+        """,
+        "packages/lib/Tests/EmptyTests/Empty.swift": "import Lib\n",
+        "services/app/Package.swift": """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "app",
+            dependencies: [.package(path: "../../packages/lib")],
+            targets: [
+                .target(name: "App", dependencies: [.product(name: "Lib", package: "lib")]),
+                .testTarget(name: "AppTests", dependencies: ["App"]),
+            ]
+        )
+        """,
+        "services/app/Sources/App/App.swift":
+            "import Lib\n\npublic func greeting() -> String { \"hi \\(double(1))\" }\n",
+        "services/app/Tests/AppTests/AppTests.swift": """
+        import App
+        import Testing
+        import XCTest
+
+        final class AppXCTests: XCTestCase {
+            func testGreets() { XCTAssertEqual(greeting(), "hi 2") }
+        }
+
+        @Test func appFree() { #expect(!greeting().isEmpty) }
+
+        """,
+    ]
+
+    /// Runs `testselect` and returns status, standard output and standard error.
+    func testselect(_ arguments: [String], in repo: TemporaryRepository) throws -> (Int32, String, String) {
+        let output = try TestSelectBinary.run(arguments, in: repo.root)
+        return (output.status, output.stdoutText, output.stderr)
+    }
+
+    func lastLine(_ text: String) -> String {
+        String(text.split(separator: "\n").last ?? "")
+    }
+
+    @Test func runsSelectedSuitesAndReportsPassesFailuresCrashesAndBuildFailures() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(RunEndToEndTests.files)
+            try repo.commitAll("two packages")
+
+            // Everything passes: exit 0, a table, JUnit files, durations, the closing line last.
+            let junit = repo.path(".build/junit-all")
+            let (status, output, errors) = try testselect(["run", "--all", "--junit", junit], in: repo)
+            #expect(status == 0, "\(output)\n\(errors)")
+            #expect(lastLine(output) == "5 passed, 0 failed")
+            #expect(output.contains("running 3 suites in 2 packages"))
+            #expect(errors.contains("==> packages/lib: building (swift build --build-tests)"))
+            #expect(errors.contains("==> services/app: passed: 2 passed, 0 failed, 0 skipped"))
+            #expect(errors.contains("Test run with 3 tests in 1 suite passed"))
+            let lib = try JUnitCounts(path: junit + "/packages-lib.xml")
+            #expect(lib.tests == 4)
+            #expect(lib.failures == 0)
+            #expect(lib.skipped == 1)
+            #expect(lib.suites == ["LibTests"])
+            #expect(try JUnitCounts(path: junit + "/services-app.xml").tests == 2)
+            #expect(
+                FileManager.default.fileExists(atPath: repo.path(".build/testselect/logs/services-app.log")))
+            let durations = try DurationStore.load(from: repo.path(".build/testselect/durations.json"))
+            #expect(
+                durations.suites.keys.sorted() == [
+                    "packages/lib:EmptyTests", "packages/lib:LibTests", "services/app:AppTests",
+                ])
+            #expect(durations.builds.keys.sorted() == ["packages/lib", "services/app"])
+
+            // Shards of the same run (already built): together they run every test once.
+            var passed = 0
+            for shard in ["1/2", "2/2"] {
+                let (shardStatus, shardOutput, _) = try testselect(
+                    ["run", "--all", "--shard", shard], in: repo)
+                #expect(shardStatus == 0)
+                #expect(shardOutput.contains("(shard \(shard))"))
+                let counts = lastLine(shardOutput).split(separator: " ")
+                passed += Int(counts.first ?? "") ?? 0
+            }
+            #expect(passed == 5)
+
+            // A change to one suite's files: only that module runs, filtered; a Swift Testing suite and
+            // a free test function both match the module filter.
+            try repo.touch("packages/lib/Tests/LibTests/LibTests.swift")
+            let (libStatus, libOutput, libErrors) = try testselect(["run", "--base", "main"], in: repo)
+            #expect(libStatus == 0, "\(libOutput)\n\(libErrors)")
+            #expect(libOutput.contains("running 1 suite in 1 package"))
+            #expect(lastLine(libOutput) == "3 passed, 0 failed")
+            #expect(libErrors.contains("==> packages/lib: testing LibTests"))
+            try repo.git("checkout", "-q", "--", ".")
+
+            // A module with no tests at all is not a failure.
+            try repo.touch("packages/lib/Tests/EmptyTests/Empty.swift")
+            let (emptyStatus, emptyOutput, _) = try testselect(["run", "--base", "main"], in: repo)
+            #expect(emptyStatus == 0)
+            #expect(lastLine(emptyOutput) == "0 passed, 0 failed")
+            try repo.git("checkout", "-q", "--", ".")
+
+            // A failing test: exit 1, the failure named, its JUnit file counts it.
+            try repo.write(
+                "services/app/Tests/AppTests/AppTests.swift",
+                RunEndToEndTests.files["services/app/Tests/AppTests/AppTests.swift", default: ""]
+                    .replacingOccurrences(of: "\"hi 2\"", with: "\"hello\""))
+            let failingJUnit = repo.path(".build/junit-failing")
+            let (failStatus, failOutput, _) = try testselect(
+                ["run", "--base", "main", "--junit", failingJUnit], in: repo)
+            #expect(failStatus == 1)
+            #expect(lastLine(failOutput) == "1 passed, 1 failed")
+            #expect(failOutput.contains("--- services/app: failing tests ---"))
+            #expect(failOutput.contains("AppTests.AppXCTests/testGreets: XCTAssertEqual failed"))
+            #expect(
+                failOutput.contains(
+                    "--- services/app: last lines of .build/testselect/logs/services-app.log ---"))
+            let app = try JUnitCounts(path: failingJUnit + "/services-app.xml")
+            #expect(app.tests == 2)
+            #expect(app.failures == 1)
+
+            // A crashing test process: a failure that names the test, with the crash from the log.
+            try repo.write(
+                "services/app/Tests/AppTests/AppTests.swift",
+                RunEndToEndTests.files["services/app/Tests/AppTests/AppTests.swift", default: ""]
+                    .replacingOccurrences(of: "\"hi 2\"", with: "\"hello\"")
+                    .replacingOccurrences(of: "#expect(!greeting().isEmpty)", with: "fatalError(\"boom\")"))
+            let (crashStatus, crashOutput, _) = try testselect(["run", "--base", "main"], in: repo)
+            #expect(crashStatus == 1)
+            #expect(lastLine(crashOutput) == "0 passed, 2 failed")
+            #expect(crashOutput.contains("CRASHED"))
+            #expect(
+                crashOutput.contains("AppTests.appFree(): the test process died while this test was running"))
+            #expect(crashOutput.contains("Fatal error: boom"))
+
+            // A package that does not compile: exit 2, named; --fail-fast leaves the rest unrun.
+            try repo.write(
+                "packages/lib/Sources/Lib/Lib.swift", "public func double(_ value: Int) -> Int {\n")
+            let (buildStatus, buildOutput, _) = try testselect(
+                ["run", "--base", "main", "--fail-fast", "--jobs", "1"], in: repo)
+            #expect(buildStatus == 2)
+            #expect(buildOutput.contains("BUILD FAILED"))
+            #expect(buildOutput.contains("not run"))
+            #expect(buildOutput.contains("build failed: "))
+            #expect(buildOutput.contains("stopped by --fail-fast before finishing: "))
+            #expect(buildOutput.contains("error: "))
+            #expect(lastLine(buildOutput) == "0 passed, 0 failed")
+        }
+    }
+}
+
+/// The counts of a JUnit file, read with Foundation's XML parser.
+final class JUnitCounts: NSObject, XMLParserDelegate {
+    var tests = 0
+    var failures = 0
+    var skipped = 0
+    var suites: [String] = []
+
+    init(path: String) throws {
+        super.init()
+        let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: path)))
+        parser.delegate = self
+        #expect(parser.parse(), "\(path) is not well-formed XML")
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        switch element {
+        case "testsuite": suites.append(attributes["name"] ?? "")
+        case "testcase": tests += 1
+        case "failure": failures += 1
+        case "skipped": skipped += 1
+        default: break
+        }
+    }
+}
