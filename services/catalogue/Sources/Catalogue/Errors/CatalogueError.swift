@@ -1,0 +1,70 @@
+import HTTPKit
+
+/// The errors the Catalogue API answers with: bad input (400), unknown assets (404) and an
+/// unavailable search store (503), each rendered as `{"error":{"message":..}}`.
+public enum CatalogueError: HTTPResponseError, Equatable {
+    /// A required query parameter is absent.
+    case missingParameter(String)
+    /// A query parameter's value is not acceptable; `expected` says what is.
+    case invalidParameter(name: String, value: String, expected: String)
+    /// A header's value is not acceptable; `expected` says what is.
+    case invalidHeader(name: String, value: String, expected: String)
+    /// The `id` list is malformed (an empty element, a character ids never have).
+    case malformedIDList(String)
+    /// More ids than one request may ask for.
+    case tooManyIDs(count: Int, limit: Int)
+    /// `content_country` (or another country parameter) names no territory the catalogue serves.
+    case unknownCountry(parameter: String, code: String)
+    /// A filter the indices cannot answer.
+    case unsupportedFilter(name: String, reason: String)
+    /// No asset with this uuid is available (unknown, or not licensed now where asked).
+    case assetNotFound(uuid: String, country: String?)
+    /// The search store cannot be reached, did not answer in time, or answered nonsense;
+    /// `reason` is logged, never sent (it names internal addresses).
+    case searchStoreUnavailable(reason: String)
+    /// An index the catalogue reads does not exist (nothing was indexed yet).
+    case indexMissing(String)
+
+    public var status: HTTPStatus {
+        switch self {
+        case .missingParameter, .invalidParameter, .invalidHeader, .malformedIDList, .tooManyIDs,
+            .unknownCountry, .unsupportedFilter:
+            .badRequest
+        case .assetNotFound: .notFound
+        case .searchStoreUnavailable, .indexMissing: .serviceUnavailable
+        }
+    }
+
+    /// 503 answers tell clients when to retry.
+    public func response(context: RequestContext) -> Response {
+        let headers: HTTPHeaders = status == .serviceUnavailable ? ["Retry-After": "5"] : [:]
+        return Response.error(status: status, message: description, headers: headers)
+    }
+}
+
+extension CatalogueError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .missingParameter(let name):
+            "missing query parameter '\(name)'"
+        case .invalidParameter(let name, let value, let expected):
+            "invalid value '\(value)' for query parameter '\(name)': \(expected)"
+        case .invalidHeader(let name, let value, let expected):
+            "invalid value '\(value)' for header '\(name)': \(expected)"
+        case .malformedIDList(let reason):
+            "malformed 'id' list: \(reason); send ids separated by commas, such as 'id[]=uuid-1,uuid-2'"
+        case .tooManyIDs(let count, let limit):
+            "too many ids: \(count) given, at most \(limit) per request; split the list"
+        case .unknownCountry(let parameter, let code):
+            "unknown country '\(code)' in '\(parameter)'; use a territory code listed by /catalogue/territories"
+        case .unsupportedFilter(let name, let reason):
+            "cannot filter by '\(name)': \(reason)"
+        case .assetNotFound(let uuid, let country):
+            "asset '\(uuid)' not found" + (country.map { " or not available in '\($0)'" } ?? "")
+        case .searchStoreUnavailable:
+            "the search store is unavailable; try again later"
+        case .indexMissing(let index):
+            "the catalogue index '\(index)' does not exist; index the catalogue first (cms-indexer index)"
+        }
+    }
+}

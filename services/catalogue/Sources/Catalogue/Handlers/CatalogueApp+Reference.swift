@@ -1,0 +1,59 @@
+import ESModels
+import HTTPKit
+
+extension CatalogueApp {
+    /// `GET /catalogue/territories?main=true`: territories by code.
+    func territories(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let request = CatalogueQueries.territories(main: try request.query.boolean("main"))
+        let found = try await store(context).search(.territories, request, as: Territory.self)
+        return Self.respond(.array(found.items.map(ReferenceView.json)))
+    }
+
+    /// `GET /catalogue/languages?main=true`: languages by code.
+    func languages(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let request = CatalogueQueries.languages(main: try request.query.boolean("main"))
+        let found = try await store(context).search(.languages, request, as: Language.self)
+        return Self.respond(.array(found.items.map(ReferenceView.json)))
+    }
+
+    /// `GET /catalogue/categories?parent=..&top_level=true&lang=..`: categories by slug, titles
+    /// localized.
+    func categories(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let parents = try request.query.identifiers("parent")
+        guard parents.count <= 1 else {
+            throw CatalogueError.invalidParameter(
+                name: "parent", value: parents.joined(separator: ","),
+                expected: "must be a single category uuid")
+        }
+        let search = CatalogueQueries.categories(
+            parent: parents.first, topLevelOnly: try request.query.boolean("top_level") ?? false)
+        let found = try await store(context).search(.categories, search, as: ESModels.Category.self)
+        let language = context.client.language
+        return Self.respond(.array(found.items.map { ReferenceView.json($0, language: language) }))
+    }
+
+    /// `GET /catalogue/ratings?system=KFCB&main=true`: ratings by system and age.
+    ///
+    /// `territory` is refused: the ratings index does not record which territories use a
+    /// rating system, so it cannot be answered truthfully.
+    func ratings(_ request: Request, _ context: RequestContext) async throws -> Response {
+        if request.query.contains("territory") {
+            throw CatalogueError.unsupportedFilter(
+                name: "territory",
+                reason:
+                    "the ratings index does not record the territories of a rating system; filter by 'system'"
+            )
+        }
+        let systems = try request.query.identifiers("system").map { $0.uppercased() }
+        let search = CatalogueQueries.ratings(systems: systems, main: try request.query.boolean("main"))
+        let found = try await store(context).search(.ratings, search, as: Rating.self)
+        return Self.respond(.array(found.items.map(ReferenceView.json)))
+    }
+
+    /// `GET /health`: 200 `{"status":"ok"}` when the assets index can be read, else 503.
+    func health(_ context: RequestContext) async throws -> Response {
+        let probe = SearchRequest(query: .matchAll, size: 0)
+        _ = try await store(context).search(.assetflat, probe, as: AssetFlat.self)
+        return Self.respond(["status": "ok"])
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPKit
+
+/// `GET /catalogue/by_id?id[]=uuid-1,uuid-2&content_country=KE`.
+public struct ByIDParameters: Sendable, Equatable {
+    /// The most ids one request may ask for.
+    public static let maximumIDs = 100
+
+    /// The ids, in request order, without repeats.
+    public var ids: [String]
+    /// Where the assets must be licensed now; `nil` means anywhere.
+    public var country: CountryCode?
+
+    /// Creates parameters.
+    public init(ids: [String], country: CountryCode?) {
+        self.ids = ids
+        self.country = country
+    }
+
+    /// Reads `id` / `id[]` (comma-separated, repeatable) and `content_country`.
+    ///
+    /// - Throws: ``CatalogueError`` for a missing or malformed list, more than 100 ids, or a
+    ///   malformed country.
+    public init(query: QueryItems) throws {
+        let raw = query.values("id")
+        guard !raw.isEmpty else { throw CatalogueError.missingParameter("id") }
+        var ids: [String] = []
+        var seen: Set<String> = []
+        for value in raw {
+            for (position, element) in value.split(separator: ",", omittingEmptySubsequences: false)
+                .enumerated()
+            {
+                let id = element.trimmingCharacters(in: .whitespaces)
+                guard !id.isEmpty else {
+                    throw CatalogueError.malformedIDList("empty id at position \(position + 1) of '\(value)'")
+                }
+                guard Identifier.isValid(id) else {
+                    throw CatalogueError.malformedIDList("'\(id)' is not an id: ids are \(Identifier.shape)")
+                }
+                if seen.insert(id).inserted { ids.append(id) }
+            }
+        }
+        guard ids.count <= Self.maximumIDs else {
+            throw CatalogueError.tooManyIDs(count: ids.count, limit: Self.maximumIDs)
+        }
+        self.init(ids: ids, country: try query.country("content_country"))
+    }
+}

@@ -1,0 +1,106 @@
+import ESModels
+import Foundation
+
+/// Builds the search bodies of every endpoint from its parameters, the client and "now".
+///
+/// Pure values in, pure values out: no I/O, so every query is unit-tested as JSON. "Now" is
+/// sent as an explicit instant rather than `now` date math, so the store's clock never
+/// matters: the API's injected clock decides (frozen in tests, on any cluster).
+///
+/// ```swift
+/// let queries = CatalogueQueries(now: clock.now(), client: context.client)
+/// let request = queries.byID(ByIDParameters(ids: ["uuid-1"], country: CountryCode("KE")))
+/// ```
+public struct CatalogueQueries: Sendable {
+    /// The instant that decides what is licensed, active or live.
+    public var now: Date
+    /// Who is asking.
+    public var client: ClientContext
+
+    /// Creates a builder.
+    public init(now: Date, client: ClientContext) {
+        self.now = now
+        self.client = client
+    }
+
+    /// `now` as the date strings the indices store.
+    var nowValue: JSONValue { .string(ISODate.string(from: now)) }
+
+    // MARK: - Assets
+
+    /// Assets with a license window open now (start inclusive, end exclusive), in `country`
+    /// when one is given.
+    public func licensedNow(in country: CountryCode?) -> Query {
+        var window: [Query] = [
+            .range("license_windows.start", lte: nowValue), .range("license_windows.end", gt: nowValue),
+        ]
+        if let country { window.insert(.term("license_windows.countries", .string(country.code)), at: 0) }
+        return .nested(path: "license_windows", query: .bool(filter: window))
+    }
+
+    /// Filters on the asset type: the requested types, never a type the client's API version
+    /// does not serve.
+    func typeFilters(_ requested: [AssetFlat.AssetType]) -> (filter: [Query], mustNot: [Query]) {
+        let servable = client.version.servesSportEventAssets
+        guard !requested.isEmpty else {
+            return ([], servable ? [] : [.term("type", .string(AssetFlat.AssetType.sportEvent.rawValue))])
+        }
+        let kept = requested.filter { servable || $0 != .sportEvent }
+        guard !kept.isEmpty else { return ([.matchNone], []) }
+        return ([.terms("type", kept.map { .string($0.rawValue) })], [])
+    }
+
+    /// `by_id`: the requested assets that are available now (in the country).
+    public func byID(_ parameters: ByIDParameters) -> SearchRequest {
+        let types = typeFilters([])
+        return SearchRequest(
+            query: .bool(
+                filter: [
+                    .terms("uuid", parameters.ids.map(JSONValue.string)), licensedNow(in: parameters.country),
+                ],
+                mustNot: types.mustNot),
+            size: parameters.ids.count)
+    }
+
+    /// `asset/{uuid}`: the asset, when it is available now (in the country).
+    public func asset(uuid: String, country: CountryCode?) -> SearchRequest {
+        byID(ByIDParameters(ids: [uuid], country: country))
+    }
+
+    /// `assets`: a filtered, sorted page of available assets with an exact total.
+    public func assetList(_ parameters: AssetListParameters) -> SearchRequest {
+        let types = typeFilters(parameters.types)
+        var filter = [licensedNow(in: parameters.country)] + types.filter
+        if !parameters.categories.isEmpty {
+            filter.append(.terms("categories", parameters.categories.map(JSONValue.string)))
+        }
+        if let language = parameters.language {
+            filter.append(.term("languages", .string(language.alpha2)))
+        }
+        return SearchRequest(
+            query: .bool(filter: filter, mustNot: types.mustNot), from: parameters.paging.start,
+            size: parameters.paging.num, sort: parameters.sort.sortFields(language: client.language),
+            trackTotalHits: .accurate)
+    }
+
+    /// `search`: available assets whose title in the client's language has every word of the
+    /// text; assets with no title in that language are matched on their English title.
+    public func search(_ parameters: SearchParameters) -> SearchRequest {
+        let language = client.language.alpha2
+        let text = JSONValue.string(parameters.text)
+        var titleMatches: [Query] = [.match("titles.\(language)", text, operator: .and)]
+        if language != LanguageCode.english.alpha2 {
+            titleMatches.append(
+                .bool(
+                    must: [.match("titles.\(LanguageCode.english.alpha2)", text, operator: .and)],
+                    mustNot: [.exists("titles.\(language)")]))
+        }
+        let types = typeFilters(parameters.types)
+        return SearchRequest(
+            query: .bool(
+                must: [.bool(should: titleMatches, minimumShouldMatch: 1)],
+                filter: [licensedNow(in: parameters.country)] + types.filter, mustNot: types.mustNot),
+            from: parameters.paging.start, size: parameters.paging.num,
+            sort: [.score, SortField("uuid", order: .asc)], trackTotalHits: .accurate)
+    }
+}
