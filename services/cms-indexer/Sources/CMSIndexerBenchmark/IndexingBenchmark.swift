@@ -12,9 +12,12 @@ public struct IndexingBenchmark {
     public var batchSize: Int
     /// Where the lines go.
     public var output: CommandOutput
+    /// Whether to run the phases that index into the engine.
+    public var includeEngine: Bool
 
     /// Creates a benchmark.
-    public init(assets: Int, batchSize: Int, output: CommandOutput) {
+    public init(assets: Int, batchSize: Int, includeEngine: Bool = true, output: CommandOutput) {
+        self.includeEngine = includeEngine
         self.assets = assets
         self.batchSize = batchSize
         self.output = output
@@ -59,6 +62,7 @@ public struct IndexingBenchmark {
             "read + denormalize + encode (no store): \(rows) rows, \(documents) documents in \(format(seconds)) s: \(rate(rows, seconds)) rows/s, \(rate(documents, seconds)) docs/s; resident before \(ProcessMemory.format(baseline)), peak \(ProcessMemory.format(ProcessMemory.peak))"
         )
 
+        if includeEngine { try await indexIntoEngine(path: path, anchor: anchor) }
     }
 
     func line(_ text: String) {

@@ -19,6 +19,8 @@ public enum CMSDatabase {
     ///   needs `cms-indexer migrate`, ``MigrationError/databaseIsNewer(databaseVersion:knownVersion:)``.
     public static func openForReading(path: String) throws -> SQLiteDatabase {
         let db = try SQLiteDatabase(path: path, mode: .readOnly)
+        // A bounded 16 MiB page cache: batches revisit the upper levels of the same indices.
+        try db.execute("PRAGMA cache_size = -16384")
         let migrator = try Migrator(migrations: CMSSchema.migrations)
         let version = try migrator.currentVersion(of: db)
         guard version == migrator.latestVersion else {

@@ -20,7 +20,7 @@ public enum Denormalizer {
         var titles: [String: String] = [:]
         var descriptions: [String: String] = [:]
         for localization in record.localizations {
-            if !localization.title.trimmingCharacters(in: .whitespaces).isEmpty {
+            if localization.title.contains(where: { !$0.isWhitespace }) {
                 titles[localization.language] = localization.title
             }
             if let description = localization.description, !description.isEmpty {
