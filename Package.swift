@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TestSelectKit", targets: ["TestSelectKit"]),
         .executable(name: "testselect", targets: ["testselect"]),
+        .executable(name: "testselect-bench", targets: ["testselect-bench"]),
     ],
     targets: [
         .target(
@@ -19,6 +20,17 @@ let package = Package(
             path: "tools/testselect/Sources/testselect"
         ),
         .target(
+            name: "TestSelectBenchmark",
+            dependencies: ["TestSelectKit"],
+            path: "tools/testselect/Sources/TestSelectBenchmark"
+        ),
+        // Depends on `testselect` so that `swift run -c release testselect-bench` builds the binary it times.
+        .executableTarget(
+            name: "testselect-bench",
+            dependencies: ["TestSelectBenchmark", "testselect"],
+            path: "tools/testselect/Sources/testselect-bench"
+        ),
+        .target(
             name: "TestSelectTestSupport",
             dependencies: ["TestSelectKit"],
             path: "tools/testselect/Sources/TestSelectTestSupport"
@@ -27,6 +39,11 @@ let package = Package(
             name: "TestSelectKitTests",
             dependencies: ["TestSelectKit", "TestSelectTestSupport"],
             path: "Tests/TestSelectKitTests"
+        ),
+        .testTarget(
+            name: "TestSelectBenchmarkTests",
+            dependencies: ["TestSelectBenchmark", "TestSelectTestSupport", "testselect"],
+            path: "Tests/TestSelectBenchmarkTests"
         ),
         .testTarget(
             name: "TestSelectEndToEndTests",
