@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(path: "../es-models"),
         .package(path: "../es-embedded"),
+        .package(path: "../http-kit"),
     ],
     targets: [
         .target(
@@ -24,6 +25,9 @@ let package = Package(
                 "IntegrationFixtures",
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "ESEmbeddedServer", package: "es-embedded"),
+                .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitTesting", package: "http-kit"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -53,15 +53,19 @@ let package = Package(
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
+                .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "ESEmbeddedServer", package: "es-embedded"),
                 .product(name: "IntegrationFixtures", package: "integration-fixtures"),
             ]),
         .testTarget(
             name: "CatalogueCommandTests",
             dependencies: [
-                "CatalogueCommand", "Catalogue",
+                "CatalogueCommand", "Catalogue", "catalogue",
                 .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "IntegrationFixtures", package: "integration-fixtures"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -50,7 +50,7 @@ import Testing
     func missingIndexIs503() async throws {
         let response = try await websiteClient.get("/catalogue/assets", query: ["content_country": "KE"])
         #expect(response.status == .serviceUnavailable)
-        #expect(response.errorMessage?.contains("'assetflat' does not exist") == true)
+        #expect(response.errorMessage?.contains("assetflat' does not exist") == true)
         let health = try await websiteClient.get("/health")
         #expect(health.status == .serviceUnavailable)
     }

@@ -1,0 +1,104 @@
+import ESEmbedded
+import ESModels
+import Foundation
+import IntegrationFixtures
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The built `catalogue` executable, run as a process over a data directory: it serves, answers
+/// over HTTP, and stops cleanly on SIGTERM.
+@Suite struct ServeProcessTests {
+    /// The executable next to this test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "catalogue")
+    }
+
+    /// A data directory holding the fixture indices (under their production names) with a few
+    /// documents, written by a durable embedded engine.
+    func makeDataDirectory() async throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "catalogue-serve-\(UUID().uuidString)", isDirectory: true)
+        let engine = try EmbeddedSearchBackend(
+            configuration: EmbeddedSearchConfiguration(dataDirectory: directory))
+        let now = Date()
+        for index in try FixtureMappings.shared.indexNames() {
+            _ = try await engine.createIndex(index, definition: FixtureMappings.shared.definition(for: index))
+        }
+        let data = FixtureData(now: now, assetflats: [["uuid": "uuid-1"], ["uuid": "uuid-2"]])
+        var operations: [BulkOperation] = []
+        for set in data.sets {
+            let builder = FixtureDocumentBuilder(
+                kind: set.kind, mapping: try FixtureMappings.shared.mapping(for: set.kind.index), now: now)
+            for document in try builder.documents(from: set.overrides) {
+                operations.append(.index(index: document.index, id: document.id, document: document.source))
+            }
+        }
+        let response = try await engine.bulk(BulkRequest(operations, refresh: .immediate))
+        #expect(!response.errors)
+        try engine.close()
+        return directory
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func servesOverHTTPAndStopsOnSIGTERM() async throws {
+        let directory = try await makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--data", directory.path, "--port", "0"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let url = try await Self.listeningURL(errors.fileHandleForReading)
+        let (body, response) = try await URLSession.shared.data(
+            from: try #require(URL(string: "\(url)/catalogue/by_id?id[]=uuid-2,uuid-1&content_country=KE")))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let json = try JSONValue(parsing: body)
+        #expect(json["count"] == 2)
+        #expect(json["items"]?[0]?["uuid"] == "uuid-2")
+
+        process.terminate()  // SIGTERM
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func badUsageExits64() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve"]
+        process.standardError = FileHandle.nullDevice
+        process.environment = [:]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+    }
+
+    /// Reads stderr until the server logs `listening on http://...`.
+    static func listeningURL(_ handle: FileHandle) async throws -> String {
+        var text = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let range = text.range(of: "listening on ") {
+                let rest = text[range.upperBound...]
+                if let end = rest.firstIndex(where: { $0 == " " || $0 == "\n" }) {
+                    return String(rest[..<end])
+                }
+            }
+        }
+        throw ServeProcessError.noListeningLine(text)
+    }
+
+    enum ServeProcessError: Error {
+        case noListeningLine(String)
+    }
+}
