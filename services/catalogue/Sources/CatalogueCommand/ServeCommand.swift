@@ -21,7 +21,8 @@ enum ServeCommand {
             \(options.joined(separator: "\n"))
 
             Without --es or --data, ELASTICSEARCH_URL names the cluster (with ELASTICSEARCH_USERNAME and
-            ELASTICSEARCH_PASSWORD, or ELASTICSEARCH_API_KEY). The listening URL is logged on stderr.
+            ELASTICSEARCH_PASSWORD, or ELASTICSEARCH_API_KEY). Once listening, it prints
+            'catalogue listening on URL' on stdout; logs go to stderr.
             Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage.
 
             """
@@ -63,7 +64,8 @@ enum ServeCommand {
         case .dataDirectory(let directory):
             logger.info("reading from the embedded engine in \(directory.path)")
         }
-        try await application.run()
+        // The URL on stdout once listening, for scripts (with port 0, the only way to learn it).
+        try await application.run { address in io.output("catalogue listening on \(address.httpURL)\n") }
         return 0
     }
 }

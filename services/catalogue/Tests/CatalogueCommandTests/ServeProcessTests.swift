@@ -50,13 +50,13 @@ import Testing
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["serve", "--data", directory.path, "--port", "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        let url = try await Self.listeningURL(errors.fileHandleForReading)
+        let url = try await Self.listeningURL(output.fileHandleForReading)
         let (body, response) = try await URLSession.shared.data(
             from: try #require(URL(string: "\(url)/catalogue/by_id?id[]=uuid-2,uuid-1&content_country=KE")))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
@@ -80,7 +80,7 @@ import Testing
         #expect(process.terminationStatus == 64)
     }
 
-    /// Reads stderr until the server logs `listening on http://...`.
+    /// Reads stdout until the server prints `catalogue listening on http://...`.
     static func listeningURL(_ handle: FileHandle) async throws -> String {
         var text = ""
         let deadline = Date().addingTimeInterval(30)
@@ -88,7 +88,7 @@ import Testing
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: "listening on ") {
+            if let range = text.range(of: "catalogue listening on ") {
                 let rest = text[range.upperBound...]
                 if let end = rest.firstIndex(where: { $0 == " " || $0 == "\n" }) {
                     return String(rest[..<end])
