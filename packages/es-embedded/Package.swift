@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ESEmbedded", targets: ["ESEmbedded"]),
         .library(name: "ESEmbeddedServer", targets: ["ESEmbeddedServer"]),
         .executable(name: "es-embedded", targets: ["es-embedded"]),
+        .executable(name: "es-embedded-bench", targets: ["es-embedded-bench"]),
     ],
     dependencies: [
         .package(path: "../es-models"),
@@ -25,6 +26,10 @@ let package = Package(
                 .product(name: "HTTPKit", package: "http-kit"),
             ]),
         .executableTarget(name: "es-embedded", dependencies: ["ESEmbeddedServer"]),
+        .target(
+            name: "ESEmbeddedBenchmark",
+            dependencies: ["ESEmbedded", .product(name: "ESModels", package: "es-models")]),
+        .executableTarget(name: "es-embedded-bench", dependencies: ["ESEmbeddedBenchmark"]),
         .testTarget(
             name: "ESEmbeddedTests",
             dependencies: ["ESEmbedded", .product(name: "ESModels", package: "es-models")]),

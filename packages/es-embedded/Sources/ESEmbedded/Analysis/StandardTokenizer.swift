@@ -69,6 +69,17 @@ enum StandardTokenizer {
     }
 
     private static func kind(of scalar: Unicode.Scalar) -> Kind {
+        let value = scalar.value
+        if value < 0x80 {
+            switch value {
+            case 0x61...0x7A, 0x41...0x5A, 0x5F: return .letter  // a-z, A-Z, _
+            case 0x30...0x39: return .digit
+            case 0x27, 0x2E: return .midBoth  // ' .
+            case 0x3A: return .midLetter  // :
+            case 0x2C, 0x3B: return .midNumber  // , ;
+            default: return .other
+            }
+        }
         switch scalar {
         case "'", "\u{2019}", ".": return .midBoth
         case ":", "\u{00B7}": return .midLetter

@@ -18,9 +18,7 @@ extension Engine {
             }
             let source = writer.sources[Int(doc)]
             guard let json = try? JSONValue(parsing: source),
-                let parsed = try? DocumentParser.parse(
-                    json, id: id, mapping: state.mapping, settings: state.dynamicSettings,
-                    lookup: state.lookup)
+                let parsed = try? DocumentParser.parse(json, id: id, index: state)
             else { return }
             rebuilt.put(
                 id: id, source: source, document: parsed.document, version: entry.version, seqNo: entry.seqNo)

@@ -154,8 +154,7 @@ extension Engine {
             conflict.cause.metadata["shard"] = "0"
             throw conflict
         }
-        let parsed = try DocumentParser.parse(
-            document, id: id, mapping: state.mapping, settings: state.dynamicSettings, lookup: state.lookup)
+        let parsed = try DocumentParser.parse(document, id: id, index: state)
         if let updated = parsed.updatedMapping {
             state.setMapping(updated)
             records.append(.mapping(index: state.name, mapping: updated))

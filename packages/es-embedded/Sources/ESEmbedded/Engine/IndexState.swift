@@ -11,6 +11,8 @@ struct IndexState: Sendable {
     /// The mapping; dynamic mapping and put-mapping change it.
     private(set) var mapping: Mapping
     private(set) var lookup: MappingLookup
+    /// The mapping compiled for parsing documents.
+    private(set) var compiled: CompiledObject
     private(set) var dynamicSettings: DynamicSettings
     /// Documents as written (what get-by-id reads: it is real-time, as in Elasticsearch).
     var writer = ShardData()
@@ -32,6 +34,7 @@ struct IndexState: Sendable {
         self.settings = settings
         self.mapping = mapping
         self.lookup = MappingLookup(mapping)
+        self.compiled = CompiledObject(mapping)
         self.dynamicSettings = DynamicSettings(mapping: mapping, settings: settings)
         self.lastRefresh = monotonicMillis
     }
@@ -42,6 +45,7 @@ struct IndexState: Sendable {
     mutating func setMapping(_ mapping: Mapping) {
         self.mapping = mapping
         lookup = MappingLookup(mapping)
+        compiled = CompiledObject(mapping)
         dynamicSettings = DynamicSettings(mapping: mapping, settings: settings)
     }
 

@@ -17,29 +17,26 @@ enum FieldValueConverter {
     }
 
     /// The indexed values of `value`, or `nil` when the field ignores it.
-    static func convert(_ value: JSONValue, field: FieldMapping) throws(Failure) -> FieldValues? {
+    static func convert(_ value: JSONValue, field: CompiledField) throws(Failure) -> FieldValues? {
         switch field.type {
         case .keyword:
             let text = try text(of: value)
             if let limit = field.ignoreAbove, text.utf16.count > limit { return nil }
-            return .keywords([text])
+            return .keyword(text)
         case .text:
-            let analyzer = TextAnalyzer(name: field.analyzer)
-            return .tokens(analyzer.tokens(try text(of: value)))
+            return .tokens(field.analyzer.tokens(try text(of: value)))
         case .boolean:
             return .booleans([try boolean(value)])
         case .date:
             do {
-                return .points([Int64(try dateMillis(value, format: field.format))])
-            } catch  where field.parameters["ignore_malformed"]?.boolValue == true {
+                return .point(Int64(try dateMillis(value, format: field.dateFormat)))
+            } catch  where field.ignoreMalformed {
                 return nil
             }
         case .integer, .long, .float, .double:
             do {
-                return .points([
-                    try number(value, type: field.type, coerce: field.parameters["coerce"]?.boolValue ?? true)
-                ])
-            } catch  where field.parameters["ignore_malformed"]?.boolValue == true {
+                return .point(try number(value, type: field.type, coerce: field.coerce))
+            } catch  where field.ignoreMalformed {
                 return nil
             }
         case .object, .nested:
@@ -74,10 +71,13 @@ enum FieldValueConverter {
 
     /// A date value in epoch milliseconds, parsed with the field's format.
     static func dateMillis(_ value: JSONValue, format spec: String?) throws(Failure) -> Int {
+        if spec == nil, case .string(let text) = value, let millis = FastISODate.millis(text) {
+            return millis
+        }
         let formatText = spec ?? DateFormat.defaultSpec
         let format: DateFormat
         do {
-            format = try DateFormat(formatText)
+            format = try DateFormatCache.format(formatText)
         } catch {
             throw Failure(
                 "illegal_argument_exception",

@@ -81,7 +81,7 @@ struct MappingLookup: Sendable {
     /// Every value field (and multi-field) at or below `path`, for `exists` on an object and
     /// for patterns such as `titles.*`.
     func valueFields(matching pattern: String) -> [Field] {
-        if pattern.contains("*") {
+        if pattern.utf8.contains(UInt8(ascii: "*")) {
             return fields.values.filter { $0.kind != nil && Glob.matches(pattern, $0.path) }
         }
         if let field = fields[pattern], field.kind != nil { return [field] }
@@ -94,7 +94,7 @@ struct MappingLookup: Sendable {
 enum Glob {
     /// Whether `pattern` (with `*` standing for any run of characters) matches all of `text`.
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        guard pattern.contains("*") else { return pattern == text }
+        guard pattern.utf8.contains(UInt8(ascii: "*")) else { return pattern == text }
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
         var rest = Substring(text)
         guard let first = parts.first, rest.hasPrefix(first) else { return false }

@@ -8,7 +8,7 @@ struct ParsedDocument: Sendable {
         /// The index (in ``ParsedDocument/levels``) of the level this one is nested in; -1 for the root.
         var parent: Int
         /// Indexed values by full field path.
-        var fields: [String: IndexedField] = [:]
+        var fields = IndexedFields()
         /// Other levels that also index this level's values (`include_in_parent`/`include_in_root`).
         var alsoInto: [Int] = []
     }
@@ -18,13 +18,10 @@ struct ParsedDocument: Sendable {
 
     /// Adds values of a field to a level (and to the levels it is included in).
     mutating func add(_ values: FieldValues, kind: ColumnKind, path: String, level: Int) {
-        for target in [level] + levels[level].alsoInto {
-            if let existing = levels[target].fields[path] {
-                levels[target].fields[path] = IndexedField(
-                    kind: kind, values: existing.values.appending(values))
-            } else {
-                levels[target].fields[path] = IndexedField(kind: kind, values: values)
-            }
+        levels[level].fields.add(values, kind: kind, path: path)
+        guard !levels[level].alsoInto.isEmpty else { return }
+        for target in levels[level].alsoInto {
+            levels[target].fields.add(values, kind: kind, path: path)
         }
     }
 }
@@ -33,4 +30,28 @@ struct ParsedDocument: Sendable {
 struct IndexedField: Sendable {
     var kind: ColumnKind
     var values: FieldValues
+}
+
+/// The fields of one indexed unit, in the order they were parsed. A document has a few dozen
+/// fields at most, so a list searched linearly beats hashing every path.
+struct IndexedFields: Sendable, Sequence {
+    private(set) var entries: [(path: String, field: IndexedField)] = []
+
+    /// The values of `path`.
+    subscript(path: String) -> IndexedField? {
+        entries.first { $0.path == path }?.field
+    }
+
+    /// Adds values to `path` (after any it already has).
+    mutating func add(_ values: FieldValues, kind: ColumnKind, path: String) {
+        if let position = entries.firstIndex(where: { $0.path == path }) {
+            entries[position].field.values = entries[position].field.values.appending(values)
+        } else {
+            entries.append((path, IndexedField(kind: kind, values: values)))
+        }
+    }
+
+    func makeIterator() -> IndexingIterator<[(path: String, field: IndexedField)]> {
+        entries.makeIterator()
+    }
 }

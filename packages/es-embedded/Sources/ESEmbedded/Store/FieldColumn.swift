@@ -9,11 +9,9 @@ struct FieldColumn: Sendable {
     /// Documents with at least one indexed value, ascending.
     private(set) var exists: [UInt32] = []
 
-    /// Keyword sort values: ordinals into ``ordinalTerms`` (-1 when the document has none).
-    private(set) var ordinalTerms: [String] = []
-    private var ordinals: [String: Int32] = [:]
-    private(set) var minOrdinal: [Int32] = []
-    private(set) var maxOrdinal: [Int32] = []
+    /// Keyword sort values: each document's smallest and largest term (`nil` when it has none).
+    private(set) var minKeyword: [String?] = []
+    private(set) var maxKeyword: [String?] = []
 
     /// Numeric sort values, valid where ``hasValue`` is true.
     private(set) var minValue: [Int64] = []
@@ -33,10 +31,22 @@ struct FieldColumn: Sendable {
     /// Indexes the values of `doc`; documents arrive in ascending order.
     mutating func add(_ values: FieldValues, doc: UInt32) {
         switch values {
+        case .keyword(let term):
+            markExists(doc)
+            terms[term, default: PostingList()].append(doc)
+            addKeywordSortValues(term, term, doc: doc)
+        case .point(let number):
+            markExists(doc)
+            points.append(number, doc: doc)
+            addNumericSortValues(number, number, doc: doc)
         case .keywords(let strings):
             guard !strings.isEmpty else { return }
             markExists(doc)
-            for term in Set(strings) { terms[term, default: PostingList()].append(doc) }
+            if strings.count == 1 {
+                terms[strings[0], default: PostingList()].append(doc)
+            } else {
+                for term in Set(strings) { terms[term, default: PostingList()].append(doc) }
+            }
             addKeywordSortValues(strings, doc: doc)
         case .tokens(let tokens):
             markExists(doc)
@@ -56,7 +66,9 @@ struct FieldColumn: Sendable {
         case .booleans(let flags):
             guard !flags.isEmpty else { return }
             markExists(doc)
-            for flag in Set(flags) { terms[flag ? "true" : "false", default: PostingList()].append(doc) }
+            for flag in Set(flags) {
+                terms[flag ? "true" : "false", default: PostingList()].append(doc)
+            }
             let numbers = flags.map { Int64($0 ? 1 : 0) }
             for number in numbers { points.append(number, doc: doc) }
             addNumericSortValues(numbers, doc: doc)
@@ -83,9 +95,8 @@ struct FieldColumn: Sendable {
 
     /// The keyword sort value of `doc`: its smallest or largest term.
     func keywordSortValue(_ doc: Int, largest: Bool) -> String? {
-        let table = largest ? maxOrdinal : minOrdinal
-        guard doc < table.count, table[doc] >= 0 else { return nil }
-        return ordinalTerms[Int(table[doc])]
+        let table = largest ? maxKeyword : minKeyword
+        return doc < table.count ? table[doc] : nil
     }
 
     /// The numeric sort value of `doc`: its smallest or largest value.
@@ -99,23 +110,32 @@ struct FieldColumn: Sendable {
     }
 
     private mutating func addKeywordSortValues(_ strings: [String], doc: UInt32) {
-        guard let smallest = strings.min(), let largest = strings.max() else { return }
-        Self.grow(&minOrdinal, to: Int(doc) + 1, with: -1)
-        Self.grow(&maxOrdinal, to: Int(doc) + 1, with: -1)
-        minOrdinal[Int(doc)] = ordinal(of: smallest)
-        maxOrdinal[Int(doc)] = ordinal(of: largest)
+        guard let smallest = strings.min(by: Self.precedes), let largest = strings.max(by: Self.precedes)
+        else {
+            return
+        }
+        addKeywordSortValues(smallest, largest, doc: doc)
     }
 
-    private mutating func ordinal(of term: String) -> Int32 {
-        if let existing = ordinals[term] { return existing }
-        let next = Int32(ordinalTerms.count)
-        ordinalTerms.append(term)
-        ordinals[term] = next
-        return next
+    private mutating func addKeywordSortValues(_ smallest: String, _ largest: String, doc: UInt32) {
+        Self.grow(&minKeyword, to: Int(doc) + 1, with: nil)
+        Self.grow(&maxKeyword, to: Int(doc) + 1, with: nil)
+        minKeyword[Int(doc)] = smallest
+        maxKeyword[Int(doc)] = largest
+    }
+
+    /// Lucene's term order: by UTF-8 bytes.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
     private mutating func addNumericSortValues(_ numbers: [Int64], doc: UInt32) {
         guard let smallest = numbers.min(), let largest = numbers.max() else { return }
+        addNumericSortValues(smallest, largest, doc: doc)
+        if numbers.count > 1 { multiValues[doc] = numbers }
+    }
+
+    private mutating func addNumericSortValues(_ smallest: Int64, _ largest: Int64, doc: UInt32) {
         let index = Int(doc)
         Self.grow(&minValue, to: index + 1, with: 0)
         Self.grow(&maxValue, to: index + 1, with: 0)
@@ -123,7 +143,6 @@ struct FieldColumn: Sendable {
         minValue[index] = smallest
         maxValue[index] = largest
         hasValue[index] = true
-        if numbers.count > 1 { multiValues[doc] = numbers }
     }
 
     /// Every numeric value of `doc`.

@@ -1,10 +1,15 @@
-/// The indexed form of every value one document holds for one field.
+/// The indexed form of every value one document holds for one field. Single values have
+/// their own cases: most fields hold one value, and they then cost no array.
 enum FieldValues: Sendable, Equatable {
+    /// One exact string (`keyword`).
+    case keyword(String)
     /// Exact strings (`keyword`).
     case keywords([String])
     /// The tokens of every value, in order (`text`).
     case tokens([String])
-    /// Encoded numbers: integers, sortable doubles or epoch milliseconds.
+    /// One encoded number: an integer, sortable double or epoch milliseconds.
+    case point(Int64)
+    /// Encoded numbers.
     case points([Int64])
     /// Booleans.
     case booleans([Bool])
@@ -12,6 +17,7 @@ enum FieldValues: Sendable, Equatable {
     /// Whether there is nothing to index.
     var isEmpty: Bool {
         switch self {
+        case .keyword, .point: false
         case .keywords(let values): values.isEmpty
         case .tokens: false  // a text value with no token still exists (`""`)
         case .points(let values): values.isEmpty
@@ -19,12 +25,30 @@ enum FieldValues: Sendable, Equatable {
         }
     }
 
-    /// These values followed by `other`'s (same case), for a field given several times.
+    /// The strings of a keyword value.
+    var strings: [String] {
+        switch self {
+        case .keyword(let value): [value]
+        case .keywords(let values), .tokens(let values): values
+        default: []
+        }
+    }
+
+    /// The numbers of a numeric value.
+    var numbers: [Int64] {
+        switch self {
+        case .point(let value): [value]
+        case .points(let values): values
+        default: []
+        }
+    }
+
+    /// These values followed by `other`'s, for a field given several times.
     func appending(_ other: FieldValues) -> FieldValues {
         switch (self, other) {
-        case (.keywords(let a), .keywords(let b)): .keywords(a + b)
+        case (.keyword, _), (.keywords, _): .keywords(strings + other.strings)
         case (.tokens(let a), .tokens(let b)): .tokens(a + b)
-        case (.points(let a), .points(let b)): .points(a + b)
+        case (.point, _), (.points, _): .points(numbers + other.numbers)
         case (.booleans(let a), .booleans(let b)): .booleans(a + b)
         default: self
         }

@@ -9,15 +9,18 @@ struct IndexLevel: Sendable {
     private(set) var columns: [String: FieldColumn] = [:]
 
     /// Adds a document with its indexed fields; returns its number.
-    mutating func append(_ fields: [String: IndexedField], parent: UInt32?) -> UInt32 {
+    mutating func append(_ fields: IndexedFields, parent: UInt32?) -> UInt32 {
         let doc = UInt32(docCount)
         docCount += 1
         if let parent { parents.append(parent) }
         for (path, field) in fields {
-            if columns[path] == nil || columns[path]?.kind != field.kind {
-                columns[path] = columns[path] ?? FieldColumn(kind: field.kind)
+            if let position = columns.index(forKey: path) {
+                columns.values[position].add(field.values, doc: doc)
+            } else {
+                var column = FieldColumn(kind: field.kind)
+                column.add(field.values, doc: doc)
+                columns[path] = column
             }
-            columns[path]?.add(field.values, doc: doc)
         }
         return doc
     }

@@ -1,0 +1,202 @@
+import ESEmbedded
+import ESModels
+import Foundation
+
+/// `es-embedded-bench`: bulk throughput, query latency and memory of the embedded engine on
+/// generated assetflat documents, plus the cost of a per-test engine.
+public struct Benchmark {
+    /// How many documents to index.
+    public var documents = 100_000
+    /// How many times each kind of query runs.
+    public var queriesPerKind = 300
+    /// Documents per bulk request.
+    public var batchSize = 1_000
+
+    public init() {}
+
+    /// Parses `--documents N`, `--queries N`, `--batch N`.
+    ///
+    /// - Throws: ``BenchmarkUsageError`` for anything else.
+    public init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "-h" || argument == "--help" { throw BenchmarkUsageError.help }
+            guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
+                throw BenchmarkUsageError.invalid("option '\(argument)' needs a positive number")
+            }
+            switch argument {
+            case "--documents": documents = value
+            case "--queries": queriesPerKind = value
+            case "--batch": batchSize = value
+            default: throw BenchmarkUsageError.invalid("unknown option '\(argument)'")
+            }
+        }
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    /// Runs every phase, printing results on standard output.
+    public func run() async throws {
+        print(
+            "es-embedded-bench: \(documents) assetflat documents, bulk batches of \(batchSize), \(queriesPerKind) queries per kind"
+        )
+        try await setupCost()
+        let engine = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
+        let throughput = try await bulk(into: engine)
+        print(
+            "| bulk (in memory) | \(Int(throughput.wall)) docs/s (\(Int(throughput.cpu)) docs per CPU-second) |"
+        )
+        try await queries(on: engine)
+        print("| peak memory (VmHWM) | \(ProcessMemory.format(ProcessMemory.peak)) |")
+        print("| resident memory after indexing (VmRSS) | \(ProcessMemory.format(ProcessMemory.resident)) |")
+        try await durable()
+    }
+
+    /// The per-test set-up of an integration test: a fresh engine, five indices, a few
+    /// documents, one search.
+    private func setupCost() async throws {
+        var samples: [Double] = []
+        for _ in 0..<300 {
+            let start = ContinuousClock.now
+            let engine = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
+            var generator = AssetGenerator(seed: 7, now: Self.now)
+            for name in ["assetflat", "territories", "languages", "categories", "ratings"] {
+                _ = try await engine.createIndex(
+                    name, definition: IndexDefinition(mappings: AssetGenerator.mapping))
+            }
+            _ = try await engine.bulk(
+                BulkRequest(
+                    (0..<10).map {
+                        .index(index: "assetflat", id: AssetGenerator.uuid($0), document: generator.asset($0))
+                    }, refresh: .immediate))
+            _ = try await engine.search(
+                "assetflat", request: SearchRequest(query: .terms("uuid", ["asset-1", "asset-2"])))
+            samples.append((ContinuousClock.now - start).milliseconds)
+        }
+        print(
+            "| per-test set-up: engine + 5 indices + 10 documents + 1 search | mean \(format(samples.mean)) ms, p99 \(format(samples.percentile(0.99))) ms |"
+        )
+    }
+
+    private func bulk(into engine: EmbeddedSearchBackend) async throws -> (wall: Double, cpu: Double) {
+        _ = try await engine.createIndex(
+            "assetflat", definition: IndexDefinition(mappings: AssetGenerator.mapping))
+        var generator = AssetGenerator(seed: 42, now: Self.now)
+        let batches = stride(from: 0, to: documents, by: batchSize).map { first in
+            BulkRequest(
+                (first..<min(documents, first + batchSize)).map {
+                    .index(index: "assetflat", id: AssetGenerator.uuid($0), document: generator.asset($0))
+                })
+        }
+        let start = ContinuousClock.now
+        let cpuStart = ProcessCPU.seconds
+        for batch in batches {
+            let response = try await engine.bulk(batch)
+            if response.errors {
+                throw BenchmarkUsageError.invalid(
+                    "bulk failed: \(response.failures.first?.error?.reason ?? "")")
+            }
+        }
+        let indexing = ContinuousClock.now - start
+        let cpu = ProcessCPU.seconds - cpuStart
+        let refreshStart = ContinuousClock.now
+        _ = try await engine.refresh("assetflat")
+        print("| refresh after bulk | \(format((ContinuousClock.now - refreshStart).milliseconds)) ms |")
+        return (Double(documents) / indexing.seconds, Double(documents) / cpu)
+    }
+
+    private func queries(on engine: EmbeddedSearchBackend) async throws {
+        var mix = QueryMix(generator: AssetGenerator(seed: 99, now: Self.now), documents: documents)
+        var all: [Double] = []
+        print("| query | p50 | p99 | mean hits |")
+        print("|---|---|---|---|")
+        for kind in QueryKind.allCases {
+            var samples: [Double] = []
+            var hits = 0
+            for _ in 0..<queriesPerKind {
+                let request = mix.request(kind)
+                let start = ContinuousClock.now
+                if kind == .count {
+                    hits += try await engine.count("assetflat", request: CountRequest(query: request.query))
+                        .count
+                } else {
+                    hits += try await engine.search("assetflat", request: request).hits.total?.value ?? 0
+                }
+                samples.append((ContinuousClock.now - start).milliseconds)
+            }
+            all += samples
+            print(
+                "| \(kind.rawValue) | \(format(samples.percentile(0.5))) ms | \(format(samples.percentile(0.99))) ms | \(hits / queriesPerKind) |"
+            )
+        }
+        print("| all queries | \(format(all.percentile(0.5))) ms | \(format(all.percentile(0.99))) ms | |")
+    }
+
+    /// Bulk into a durable engine (write-ahead log fsynced per request), then the time to
+    /// reopen it (snapshot + log replay).
+    private func durable() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "es-embedded-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = min(documents, 50_000)
+        let throughput: (wall: Double, cpu: Double)
+        do {
+            let engine = try EmbeddedSearchBackend(
+                configuration: EmbeddedSearchConfiguration(
+                    dataDirectory: directory, clock: .frozen(at: Self.now)))
+            var copy = self
+            copy.documents = count
+            throughput = try await copy.bulk(into: engine)
+        }
+        print(
+            "| bulk (durable, \(count) docs, fsync per request) | \(Int(throughput.wall)) docs/s (\(Int(throughput.cpu)) docs per CPU-second) |"
+        )
+        let start = ContinuousClock.now
+        let reopened = try EmbeddedSearchBackend(
+            configuration: EmbeddedSearchConfiguration(dataDirectory: directory, clock: .frozen(at: Self.now))
+        )
+        let recovered = try await reopened.count("assetflat", request: CountRequest()).count
+        print(
+            "| recovery from the write-ahead log (\(recovered) docs) | \(format((ContinuousClock.now - start).milliseconds)) ms |"
+        )
+        let closeStart = ContinuousClock.now
+        try reopened.close()
+        print(
+            "| snapshot on close (\(recovered) docs) | \(format((ContinuousClock.now - closeStart).milliseconds)) ms |"
+        )
+    }
+
+    private func format(_ value: Double) -> String {
+        String(format: value < 10 ? "%.2f" : "%.0f", value)
+    }
+}
+
+/// Bad usage of `es-embedded-bench` (or a request for help).
+public enum BenchmarkUsageError: Error, CustomStringConvertible {
+    case help
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .help:
+            "USAGE: es-embedded-bench [--documents N] [--queries N] [--batch N]"
+        case .invalid(let message):
+            "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N]"
+        }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+    var seconds: Double { milliseconds / 1000 }
+}
+
+extension [Double] {
+    var mean: Double { isEmpty ? 0 : reduce(0, +) / Double(count) }
+
+    func percentile(_ fraction: Double) -> Double {
+        guard !isEmpty else { return 0 }
+        let sorted = self.sorted()
+        return sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+}
