@@ -5,7 +5,8 @@ let package = Package(
     name: "integration-fixtures",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "IntegrationFixtures", targets: ["IntegrationFixtures"])
+        .library(name: "IntegrationFixtures", targets: ["IntegrationFixtures"]),
+        .executable(name: "integration-fixtures-bench", targets: ["integration-fixtures-bench"]),
     ],
     dependencies: [
         .package(path: "../es-models"),
@@ -19,6 +20,12 @@ let package = Package(
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
+        .target(
+            name: "IntegrationFixturesBenchmark",
+            dependencies: ["IntegrationFixtures", .product(name: "ESModels", package: "es-models")]),
+        .executableTarget(name: "integration-fixtures-bench", dependencies: ["IntegrationFixturesBenchmark"]),
+        .testTarget(
+            name: "IntegrationFixturesBenchmarkTests", dependencies: ["IntegrationFixturesBenchmark"]),
         .testTarget(
             name: "IntegrationFixturesTests",
             dependencies: [
