@@ -9,9 +9,10 @@ public struct FileListing: Sendable {
     public init(files: [String]) {
         self.files = files
         var directories: Set<String> = ["."]
+        // Scans bytes, not Characters: '/' is ASCII, and grapheme breaking dominated large listings.
         for file in files {
             var current = file
-            while let slash = current.lastIndex(of: "/") {
+            while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 current = String(current[..<slash])
                 if !directories.insert(current).inserted { break }
             }
@@ -29,10 +30,11 @@ public struct FileListing: Sendable {
 
     /// Whether a path lies inside a skipped directory.
     public static func isInSkippedDirectory(_ path: String) -> Bool {
-        var start = path.startIndex
-        while let slash = path[start...].firstIndex(of: "/") {
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        while let slash = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
             if skippedDirectoryNames.contains(String(path[start..<slash])) { return true }
-            start = path.index(after: slash)
+            start = utf8.index(after: slash)
         }
         return false
     }

@@ -56,14 +56,14 @@ public enum RepoPath {
 
     /// The parent directory of a path (`.` for a top-level entry and for the root itself).
     public static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return String(path[..<slash])
     }
 
     /// The last component of a path.
     public static func basename(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// Whether `path` is `directory` itself or lies inside it.
