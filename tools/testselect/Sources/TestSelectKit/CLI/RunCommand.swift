@@ -107,15 +107,8 @@ public struct RunCommand: TestSelectCommand {
         let planned = try plan(in: context)
         let workspace = planned.workspace
         var plan = planned.plan
-        let durationsFile =
-            durationsPath.map { Workspace.absolute($0, from: context.currentDirectory) }
-            ?? workspace.root + "/.build/testselect/durations.json"
-        var durations = DurationStore()
-        do {
-            durations = try DurationStore.load(from: durationsFile)
-        } catch {
-            context.warn("\(error); balancing without recorded durations")
-        }
+        let durationsFile = DurationStore.path(option: durationsPath, root: workspace.root, context: context)
+        var durations = DurationStore.loadOrWarn(from: durationsFile, context: context)
         if let shardText, let shard = Shard(parsing: shardText) {
             plan = plan.shard(shard, durations: durations)
         }

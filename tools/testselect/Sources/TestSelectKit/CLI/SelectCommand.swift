@@ -82,15 +82,8 @@ public struct SelectCommand: TestSelectCommand {
                 context.output.write(CIFormatters.githubMatrix(selection))
                 break
             }
-            let path =
-                durationsPath.map { Workspace.absolute($0, from: context.currentDirectory) }
-                ?? workspace.root + "/.build/testselect/durations.json"
-            var durations = DurationStore()
-            do {
-                durations = try DurationStore.load(from: path)
-            } catch {
-                context.warn("\(error); balancing without recorded durations")
-            }
+            let path = DurationStore.path(option: durationsPath, root: workspace.root, context: context)
+            let durations = DurationStore.loadOrWarn(from: path, context: context)
             let plan = RunPlan(selection: selection, graph: outcome.head)
             context.output.write(CIFormatters.shardedMatrix(plan, shards: count, durations: durations))
         case .commands:
