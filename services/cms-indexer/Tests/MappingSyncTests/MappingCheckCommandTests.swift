@@ -6,18 +6,8 @@ import Testing
 
 /// `cms-indexer mappings sync|check|export` end to end on a temporary repository.
 @Suite struct MappingCheckCommandTests {
-    private struct Run {
-        var code: Int32
-        var output: String
-        var errors: String
-    }
-
-    private func run(_ arguments: [String], in directory: URL) async -> Run {
-        let output = CommandOutput()
-        let errors = CommandOutput()
-        let context = CommandContext(output: output, errors: errors, currentDirectory: directory.path)
-        let code = await CMSIndexerCLI.run(arguments, context: context)
-        return Run(code: code, output: output.text, errors: errors.text)
+    private func run(_ arguments: [String], in directory: URL) async -> CommandRun {
+        await CommandRun.run(arguments, in: directory)
     }
 
     private func makeRepository(in directory: URL) throws -> URL {

@@ -45,52 +45,27 @@ public final class DocumentSource {
     /// The source of one of our indices.
     public static func make(for index: IndexName, db: SQLiteDatabase, batchSize: Int) throws -> DocumentSource
     {
+        func source<Record: NormalizedRecord, Document: DocumentSourceJSON>(
+            _ main: RecordQuery<Record>, _ children: [RecordQuery<Record>],
+            _ denormalize: @escaping (Record) throws(DocumentError) -> Document
+        ) throws -> DocumentSource {
+            DocumentSource(
+                index: index,
+                reader: try BatchedReader(db: db, main: main, children: children, batchSize: batchSize),
+                denormalize: denormalize)
+        }
         switch index {
-        case .assetflat:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: AssetQueries.main, children: AssetQueries.children, batchSize: batchSize),
-                denormalize: Denormalizer.assetFlat)
+        case .assetflat: return try source(AssetQueries.main, AssetQueries.children, Denormalizer.assetFlat)
         case .territories:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: CodeNameRecord.main(table: "territories"), children: [],
-                    batchSize: batchSize),
-                denormalize: Denormalizer.territory)
-        case .languages:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: CodeNameRecord.main(table: "languages"), children: [], batchSize: batchSize),
-                denormalize: Denormalizer.language)
+            return try source(CodeNameRecord.main(table: "territories"), [], Denormalizer.territory)
+        case .languages: return try source(CodeNameRecord.main(table: "languages"), [], Denormalizer.language)
         case .categories:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: CategoryRecord.main, children: CategoryRecord.children, batchSize: batchSize
-                ),
-                denormalize: Denormalizer.category)
-        case .ratings:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: RatingRecord.main, children: [], batchSize: batchSize),
-                denormalize: Denormalizer.rating)
+            return try source(CategoryRecord.main, CategoryRecord.children, Denormalizer.category)
+        case .ratings: return try source(RatingRecord.main, [], Denormalizer.rating)
         case .marketingPromos:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: PromoRecord.main, children: PromoRecord.children, batchSize: batchSize),
-                denormalize: Denormalizer.marketingPromo)
+            return try source(PromoRecord.main, PromoRecord.children, Denormalizer.marketingPromo)
         case .sportsEvents:
-            return DocumentSource(
-                index: index,
-                reader: try BatchedReader(
-                    db: db, main: SportsEventRecord.main, children: SportsEventRecord.children,
-                    batchSize: batchSize),
-                denormalize: Denormalizer.sportsEvent)
+            return try source(SportsEventRecord.main, SportsEventRecord.children, Denormalizer.sportsEvent)
         }
     }
 }

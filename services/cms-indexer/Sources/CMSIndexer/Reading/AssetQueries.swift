@@ -98,29 +98,28 @@ public enum AssetQueries {
                     uuid: try row.string(1), startsAt: try row.string(2), endsAt: try row.string(3),
                     licenseType: try row.string(4), isDownloadable: try row.bool(5)))
         },
-        RecordQuery(
-            table: "license_window_countries",
-            sql: """
-                SELECT w.asset_uuid, c.license_window_uuid, c.territory_code FROM license_windows w
-                JOIN license_window_countries c ON c.license_window_uuid = w.uuid
-                WHERE w.asset_uuid BETWEEN ?1 AND ?2 ORDER BY w.asset_uuid, c.license_window_uuid, c.territory_code
-                """
-        ) { record, row in
-            let window = try row.string(1)
-            guard let index = record.windows.firstIndex(where: { $0.uuid == window }) else { return }
-            record.windows[index].countries.append(try row.string(2))
-        },
-        RecordQuery(
-            table: "license_window_subscription_statuses",
-            sql: """
-                SELECT w.asset_uuid, s.license_window_uuid, s.status FROM license_windows w
-                JOIN license_window_subscription_statuses s ON s.license_window_uuid = w.uuid
-                WHERE w.asset_uuid BETWEEN ?1 AND ?2 ORDER BY w.asset_uuid, s.license_window_uuid, s.status
-                """
-        ) { record, row in
-            let window = try row.string(1)
-            guard let index = record.windows.firstIndex(where: { $0.uuid == window }) else { return }
-            record.windows[index].subscriptionStatuses.append(try row.string(2))
+        windowChild(table: "license_window_countries", column: "territory_code") { $0.countries.append($1) },
+        windowChild(table: "license_window_subscription_statuses", column: "status") {
+            $0.subscriptionStatuses.append($1)
         },
     ]
+
+    /// A table of values per license window (`license_window_uuid`, `column`), joined
+    /// through the windows of the batch's assets.
+    private static func windowChild(
+        table: String, column: String, add: @escaping @Sendable (inout AssetRecord.Window, String) -> Void
+    ) -> RecordQuery<AssetRecord> {
+        RecordQuery(
+            table: table,
+            sql: """
+                SELECT w.asset_uuid, c.license_window_uuid, c.\(column) FROM license_windows w
+                JOIN \(table) c ON c.license_window_uuid = w.uuid
+                WHERE w.asset_uuid BETWEEN ?1 AND ?2 ORDER BY w.asset_uuid, c.license_window_uuid, c.\(column)
+                """
+        ) { record, row in
+            let window = try row.string(1)
+            guard let index = record.windows.firstIndex(where: { $0.uuid == window }) else { return }
+            add(&record.windows[index], try row.string(2))
+        }
+    }
 }

@@ -7,20 +7,9 @@ import Testing
 
 /// `cms-indexer demo-db` and `cms-indexer migrate` through the command-line entry point.
 @Suite struct DatabaseCommandTests {
-    private struct Run {
-        var code: Int32
-        var output: String
-        var errors: String
-    }
-
-    private func run(_ arguments: [String], in directory: URL) async -> Run {
-        let output = CommandOutput()
-        let errors = CommandOutput()
-        let context = CommandContext(
-            output: output, errors: errors, currentDirectory: directory.path,
-            clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
-        let code = await CMSIndexerCLI.run(arguments, context: context)
-        return Run(code: code, output: output.text, errors: errors.text)
+    private func run(_ arguments: [String], in directory: URL) async -> CommandRun {
+        await CommandRun.run(
+            arguments, in: directory, clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
     }
 
     @Test func demoDatabaseIsWrittenRelativeToTheWorkingDirectory() async throws {

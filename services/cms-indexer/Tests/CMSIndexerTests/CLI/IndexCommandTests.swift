@@ -8,24 +8,11 @@ import Testing
 
 /// `cms-indexer index` through the command-line entry point.
 @Suite struct IndexCommandTests {
-    private struct Run {
-        var code: Int32
-        var output: String
-        var errors: String
-    }
-
     private func run(
-        _ arguments: [String], in directory: URL, minutes: Int = 0, environment: [String: String] = [:]
-    )
-        async -> Run
-    {
-        let output = CommandOutput()
-        let errors = CommandOutput()
-        let context = CommandContext(
-            output: output, errors: errors, currentDirectory: directory.path, environment: environment,
-            clock: IndexerFixture.clock(minutes: minutes))
-        let code = await CMSIndexerCLI.run(arguments, context: context)
-        return Run(code: code, output: output.text, errors: errors.text)
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:]
+    ) async -> CommandRun {
+        await CommandRun.run(
+            arguments, in: directory, clock: IndexerFixture.clock(), environment: environment)
     }
 
     @Test func indexesADemoDatabaseIntoADataDirectory() async throws {

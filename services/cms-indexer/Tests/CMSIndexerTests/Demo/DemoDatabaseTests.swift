@@ -8,12 +8,12 @@ import Testing
 @Suite struct DemoDatabaseTests {
     private static let anchor = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28T20:26:40Z
 
-    /// Every row of every table, in insertion order.
+    /// Every row of every table, in storage order (rowid or primary key).
     private func dump(_ path: String) throws -> [String] {
         let db = try SQLiteDatabase(path: path, mode: .readOnly)
         var lines: [String] = []
         for table in try db.tableNames() where table != "schema_migrations" {
-            lines += try db.query("SELECT * FROM \(table) ORDER BY rowid") { row in
+            lines += try db.query("SELECT * FROM \(table)") { row in
                 "\(table): " + (0..<Int32(row.count)).map { "\(row.value($0))" }.joined(separator: "|")
             }
         }
