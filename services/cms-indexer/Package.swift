@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../packages/es-models"),
         .package(path: "../../packages/es-embedded"),
+        .package(path: "../../packages/http-kit"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -43,6 +44,9 @@ let package = Package(
             dependencies: [
                 "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "cms-indexer",
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "ESEmbeddedServer", package: "es-embedded"),
+                .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .testTarget(
