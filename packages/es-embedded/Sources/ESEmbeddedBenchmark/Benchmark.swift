@@ -11,16 +11,22 @@ public struct Benchmark {
     public var queriesPerKind = 300
     /// Documents per bulk request.
     public var batchSize = 1_000
+    /// Whether to run the durable phase (write-ahead log, recovery, snapshot).
+    public var durablePhase = true
 
     public init() {}
 
-    /// Parses `--documents N`, `--queries N`, `--batch N`.
+    /// Parses `--documents N`, `--queries N`, `--batch N`, `--no-durable`.
     ///
     /// - Throws: ``BenchmarkUsageError`` for anything else.
     public init(arguments: [String]) throws {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "-h" || argument == "--help" { throw BenchmarkUsageError.help }
+            if argument == "--no-durable" {
+                durablePhase = false
+                continue
+            }
             guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
                 throw BenchmarkUsageError.invalid("option '\(argument)' needs a positive number")
             }
@@ -49,7 +55,7 @@ public struct Benchmark {
         try await queries(on: engine)
         print("| peak memory (VmHWM) | \(ProcessMemory.format(ProcessMemory.peak)) |")
         print("| resident memory after indexing (VmRSS) | \(ProcessMemory.format(ProcessMemory.resident)) |")
-        try await durable()
+        if durablePhase { try await durable() }
     }
 
     /// The per-test set-up of an integration test: a fresh engine, five indices, a few
@@ -179,9 +185,9 @@ public enum BenchmarkUsageError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .help:
-            "USAGE: es-embedded-bench [--documents N] [--queries N] [--batch N]"
+            "USAGE: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable]"
         case .invalid(let message):
-            "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N]"
+            "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable]"
         }
     }
 }

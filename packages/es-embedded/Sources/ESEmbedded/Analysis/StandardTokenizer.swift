@@ -24,6 +24,7 @@ enum StandardTokenizer {
 
     /// The lower-cased tokens of `text`.
     static func tokens(_ text: String) -> [String] {
+        if let ascii = asciiTokens(text) { return ascii }
         let scalars = Array(text.unicodeScalars)
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
@@ -66,6 +67,52 @@ enum StandardTokenizer {
         }
         flush()
         return tokens
+    }
+
+    /// The same rules on ASCII text, straight on its bytes; `nil` when the text is not ASCII.
+    private static func asciiTokens(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var tokens: [String] = []
+            var current: [UInt8] = []
+            var previous: Kind = .other
+            func flush() {
+                guard !current.isEmpty else { return }
+                var start = 0
+                while start < current.count {
+                    let end = min(current.count, start + maxTokenLength)
+                    tokens.append(String(decoding: current[start..<end], as: UTF8.self))
+                    start = end
+                }
+                current.removeAll(keepingCapacity: true)
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let kind = kind(of: Unicode.Scalar(byte))
+                switch kind {
+                case .letter, .digit:
+                    current.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                    previous = kind
+                case .midLetter, .midNumber, .midBoth:
+                    let nextByte = index + 1 < bytes.count ? bytes[index + 1] : 0x20
+                    let next = nextByte < 0x80 ? Self.kind(of: Unicode.Scalar(nextByte)) : .other
+                    let joinsLetters = kind != .midNumber && previous == .letter && next == .letter
+                    let joinsDigits = kind != .midLetter && previous == .digit && next == .digit
+                    if !current.isEmpty && (joinsLetters || joinsDigits) {
+                        current.append(byte)
+                    } else {
+                        flush()
+                        previous = .other
+                    }
+                default:
+                    flush()
+                    previous = .other
+                }
+            }
+            flush()
+            return tokens
+        }
     }
 
     private static func kind(of scalar: Unicode.Scalar) -> Kind {

@@ -162,7 +162,7 @@ extension Engine {
         let version = (existing?.version ?? 0) + 1
         let seqNo = state.nextSeqNo
         state.nextSeqNo += 1
-        let source = document.compactBytes
+        let source = SourceWriter.bytes(document)
         state.writer.put(id: id, source: source, document: parsed.document, version: version, seqNo: seqNo)
         state.markWritten()
         records.append(.put(index: state.name, id: id, version: version, seqNo: seqNo, source: source))

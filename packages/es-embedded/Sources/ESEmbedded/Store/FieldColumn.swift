@@ -50,10 +50,27 @@ struct FieldColumn: Sendable {
             addKeywordSortValues(strings, doc: doc)
         case .tokens(let tokens):
             markExists(doc)
-            var frequencies: [String: UInt32] = [:]
-            for token in tokens { frequencies[token, default: 0] += 1 }
-            for (token, frequency) in frequencies {
-                terms[token, default: PostingList()].append(doc, frequency: frequency)
+            if tokens.count <= 16 {
+                // Few tokens: count them without hashing twice.
+                var seen: [String] = []
+                var counts: [UInt32] = []
+                for token in tokens {
+                    if let position = seen.firstIndex(of: token) {
+                        counts[position] += 1
+                    } else {
+                        seen.append(token)
+                        counts.append(1)
+                    }
+                }
+                for (token, frequency) in zip(seen, counts) {
+                    terms[token, default: PostingList()].append(doc, frequency: frequency)
+                }
+            } else {
+                var frequencies: [String: UInt32] = [:]
+                for token in tokens { frequencies[token, default: 0] += 1 }
+                for (token, frequency) in frequencies {
+                    terms[token, default: PostingList()].append(doc, frequency: frequency)
+                }
             }
             Self.grow(&lengths, to: Int(doc) + 1, with: 0)
             lengths[Int(doc)] = UInt32(tokens.count)

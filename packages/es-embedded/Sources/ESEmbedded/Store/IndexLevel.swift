@@ -1,12 +1,23 @@
 /// The indexed documents of one level of an index: the root documents, or the objects of one
 /// nested field (each knowing the document of the level above it belongs to).
 struct IndexLevel: Sendable {
+    /// Columns by full field path: a list (changed in place while indexing) and its index.
+    struct Columns: Sendable {
+        fileprivate var list: [FieldColumn] = []
+        fileprivate var positions: [String: Int] = [:]
+
+        /// The column of `path`.
+        subscript(path: String) -> FieldColumn? {
+            positions[path].map { list[$0] }
+        }
+    }
+
     /// Documents ever added (numbers `0..<docCount`), deleted ones included.
     private(set) var docCount = 0
     /// For a nested level: the parent document of each document.
     private(set) var parents: [UInt32] = []
     /// Columns by full field path.
-    private(set) var columns: [String: FieldColumn] = [:]
+    private(set) var columns = Columns()
 
     /// Adds a document with its indexed fields; returns its number.
     mutating func append(_ fields: IndexedFields, parent: UInt32?) -> UInt32 {
@@ -14,12 +25,13 @@ struct IndexLevel: Sendable {
         docCount += 1
         if let parent { parents.append(parent) }
         for (path, field) in fields {
-            if let position = columns.index(forKey: path) {
-                columns.values[position].add(field.values, doc: doc)
+            if let position = columns.positions[path] {
+                columns.list[position].add(field.values, doc: doc)
             } else {
                 var column = FieldColumn(kind: field.kind)
                 column.add(field.values, doc: doc)
-                columns[path] = column
+                columns.positions[path] = columns.list.count
+                columns.list.append(column)
             }
         }
         return doc
@@ -27,8 +39,8 @@ struct IndexLevel: Sendable {
 
     /// Sorts pending points (at refresh).
     mutating func seal() {
-        for path in columns.keys where columns[path]?.points.hasPending == true {
-            columns[path]?.seal()
+        for position in columns.list.indices where columns.list[position].points.hasPending {
+            columns.list[position].seal()
         }
     }
 }

@@ -131,12 +131,14 @@ import Testing
             _ = try await backend.updateAliases([
                 .add(index: "b", alias: "movies", definition: AliasDefinition(isWriteIndex: true))
             ])
-            #expect(try await backend.index("movies", id: "x", document: ["uuid": "x"]).index == "b")
+            #expect(
+                try await backend.index("movies", id: "x", document: ["uuid": "x"], refresh: .immediate).index
+                    == "b")
             let both = try await backend.search("a,b", request: SearchRequest(query: .term("type", "movie")))
             #expect(both.hits.total?.value == 3)
             #expect(both.shards.total == 2)
             let pattern = try await backend.search("a*,b", request: SearchRequest(size: 0))
-            #expect(pattern.hits.total?.value == 6)
+            #expect(pattern.hits.total?.value == 7)
         }
     }
 

@@ -1,0 +1,76 @@
+import ESModels
+
+/// Writes a document's `_source` as compact JSON for storage. Unlike
+/// ``ESModels/JSONValue/compactBytes`` it keeps object members in the order the value holds
+/// them instead of sorting them: the stored bytes are only read back as a value, so the order
+/// does not matter and sorting every object of every document would cost more than the rest.
+enum SourceWriter {
+    static func bytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        write(value, into: &output)
+        return output
+    }
+
+    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(let flag): output.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .int(let number): output.append(contentsOf: String(number).utf8)
+        case .double(let number):
+            if number.isFinite {
+                output.append(contentsOf: String(number).utf8)
+            } else {
+                output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            }
+        case .string(let text): writeString(text, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in members {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                write(member, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let plain = text.utf8.allSatisfy {
+            $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+        if plain {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+            case 0x09: output.append(contentsOf: [0x5C, 0x74])
+            case 0..<0x20:
+                output.append(contentsOf: [
+                    0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
+                ])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

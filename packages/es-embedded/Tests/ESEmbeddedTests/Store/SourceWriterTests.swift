@@ -1,0 +1,18 @@
+import ESModels
+import Testing
+
+@testable import ESEmbedded
+
+@Suite struct SourceWriterTests {
+    @Test(arguments: [
+        JSONValue.object([
+            "text": "quote \" backslash \\ newline \n tab \t bell \u{07} é 東京 🎬", "int": -42, "double": 2.5,
+            "exp": 1e+20, "flag": true, "nothing": nil, "array": [1, "two", [3], ["k": false]], "empty": [:],
+            "emptyArray": [],
+        ]),
+        ["a": ["b": ["c": ["d": 1]]]], "scalar", 7,
+    ])
+    func writesJSONThatParsesBackToTheSameValue(value: JSONValue) throws {
+        #expect(try JSONValue(parsing: SourceWriter.bytes(value)) == value)
+    }
+}
