@@ -113,11 +113,15 @@ import Testing
                 ])
             #expect(durations.builds.keys.sorted() == ["packages/lib", "services/app"])
 
-            // Shards of the same run (already built): together they run every test once.
+            // Shards of the same run (already built): together they run every test once. Like CI
+            // runners, each shard balances with its own copy of the same durations (a run updates it).
             var passed = 0
-            for shard in ["1/2", "2/2"] {
+            for (index, shard) in ["1/2", "2/2"].enumerated() {
+                let copy = repo.path(".build/durations-\(index).json")
+                try FileManager.default.copyItem(
+                    atPath: repo.path(".build/testselect/durations.json"), toPath: copy)
                 let (shardStatus, shardOutput, _) = try testselect(
-                    ["run", "--all", "--shard", shard], in: repo)
+                    ["run", "--all", "--shard", shard, "--durations", copy], in: repo)
                 #expect(shardStatus == 0)
                 #expect(shardOutput.contains("(shard \(shard))"))
                 let counts = lastLine(shardOutput).split(separator: " ")
@@ -174,6 +178,22 @@ import Testing
             #expect(
                 crashOutput.contains("AppTests.appFree(): the test process died while this test was running"))
             #expect(crashOutput.contains("Fatal error: boom"))
+
+            // A test that hangs: '--timeout' stops the test process and names the test still running.
+            try repo.write(
+                "services/app/Tests/AppTests/AppTests.swift",
+                RunEndToEndTests.files["services/app/Tests/AppTests/AppTests.swift", default: ""]
+                    .replacingOccurrences(
+                        of: "#expect(!greeting().isEmpty)", with: "Thread.sleep(forTimeInterval: 600)"
+                    )
+                    .replacingOccurrences(of: "import App\n", with: "import App\nimport Foundation\n"))
+            let (hangStatus, hangOutput, _) = try testselect(
+                ["run", "--base", "main", "--timeout", "20"], in: repo)
+            #expect(hangStatus == 1)
+            #expect(hangOutput.contains("TIMED OUT"))
+            #expect(
+                hangOutput.contains("AppTests.appFree(): the test process died while this test was running"))
+            #expect(lastLine(hangOutput) == "1 passed, 1 failed")
 
             // A package that does not compile: exit 2, named; --fail-fast leaves the rest unrun.
             try repo.write(

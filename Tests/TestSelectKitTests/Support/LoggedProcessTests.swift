@@ -29,11 +29,13 @@ import Testing
         }
     }
 
-    @Test func terminatingStopsTheWholeProcessGroup() throws {
+    /// `swift test` starts its test process in a process group of its own: stopping a process
+    /// must reach it too.
+    @Test func terminatingStopsEverythingTheProcessStartedEvenInOtherProcessGroups() throws {
         try withTemporaryDirectory { directory in
             let log = directory + "/run.log"
             let process = try LoggedProcess.launch(
-                "/bin/sh", ["-c", "sleep 30 & echo $!; wait"], output: log)
+                "/bin/sh", ["-c", "setsid sleep 30 & echo $!; wait"], output: log)
             var grandchild: pid_t = 0
             for _ in 0..<200 where grandchild == 0 {
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -12,7 +12,7 @@ public struct RunCommand: TestSelectCommand {
             status line per running package, CI (no terminal, or CI set) plain lines. Then a table, the
             failing tests and the tail of each failing log, and the closing line 'N passed, N failed'.
 
-            Exit status: 0 when every test passed, 1 when a test failed or crashed, 2 when a package
+            Exit status: 0 when every test passed, 1 when a test failed, crashed or timed out, 2 when a package
             failed to build (named in the output), 64 bad usage, 130 interrupted.
 
             --jobs: each 'swift build' already uses every core, so running many packages at once mostly
@@ -43,6 +43,9 @@ public struct RunCommand: TestSelectCommand {
             .option(
                 "--junit", value: "dir", help: "Write one JUnit XML file per package into this directory."),
             .flag("--fail-fast", help: "Stop at the first package that fails (running ones are cancelled)."),
+            .option(
+                "--timeout", value: "seconds",
+                help: "Stop a package's tests after this long and count it as failed (default: no limit)."),
             .flag("--dry-run", help: "Print the packages, suites and commands that would run; run nothing."),
         ])
 
@@ -62,6 +65,8 @@ public struct RunCommand: TestSelectCommand {
     public var failFast: Bool
     /// `--dry-run`.
     public var dryRun: Bool
+    /// The raw `--timeout` value.
+    public var timeoutText: String?
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
@@ -72,6 +77,7 @@ public struct RunCommand: TestSelectCommand {
         junitDirectory = arguments.option("--junit")
         failFast = arguments.flag("--fail-fast")
         dryRun = arguments.flag("--dry-run")
+        timeoutText = arguments.option("--timeout")
     }
 
     /// The default `--jobs`: two packages at a time (one, on a single core).
@@ -91,6 +97,10 @@ public struct RunCommand: TestSelectCommand {
         if let jobsText, (Int(jobsText) ?? 0) < 1 {
             throw UsageError.invalidValue(
                 option: "--jobs", value: jobsText, expected: "a whole number of at least 1")
+        }
+        if let timeoutText, (Double(timeoutText) ?? 0) <= 0 {
+            throw UsageError.invalidValue(
+                option: "--timeout", value: timeoutText, expected: "a number of seconds above 0")
         }
         if let shardText, Shard(parsing: shardText) == nil {
             throw UsageError.invalidValue(
@@ -138,7 +148,7 @@ public struct RunCommand: TestSelectCommand {
         let runner = PackageTestRunner(
             swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: workspace.root,
             logDirectory: logs,
-            registry: registry)
+            registry: registry, testTimeout: timeoutText.flatMap { Double($0) })
         let progress = RunCommand.progress(for: context, total: plan.jobs.count)
         let interrupts = InterruptHandler { registry.cancelAll() }
         let started = ContinuousClock.now

@@ -8,6 +8,8 @@ public struct PackageRunResult: Sendable {
         case testsFailed
         /// Built, and the test process crashed (a signal, or a test that never finished).
         case crashed
+        /// Built, and the tests were still running when `--timeout` ran out (they were stopped).
+        case timedOut
         /// `swift build --build-tests` failed (or could not start).
         case buildFailed
         /// Stopped by `--fail-fast` or an interrupt while it ran.
@@ -59,7 +61,7 @@ public struct PackageRunResult: Sendable {
     public var isFailure: Bool {
         switch outcome {
         case .passed, .cancelled, .notRun: return false
-        case .testsFailed, .crashed, .buildFailed: return true
+        case .testsFailed, .crashed, .timedOut, .buildFailed: return true
         }
     }
 

@@ -28,13 +28,19 @@ public struct PackageTestRunner: Sendable {
     public var logDirectory: String
     /// The running processes, for cancellation.
     public var registry: ProcessRegistry
+    /// Seconds after which a package's test step is stopped (nil: no limit). Builds have no limit.
+    public var testTimeout: Double?
 
     /// Creates a runner.
-    public init(swift: String, root: String, logDirectory: String, registry: ProcessRegistry) {
+    public init(
+        swift: String, root: String, logDirectory: String, registry: ProcessRegistry,
+        testTimeout: Double? = nil
+    ) {
         self.swift = swift
         self.root = root
         self.logDirectory = logDirectory
         self.registry = registry
+        self.testTimeout = testTimeout
     }
 
     /// The log file of a job.
@@ -60,7 +66,7 @@ public struct PackageTestRunner: Sendable {
         case .failedToStart(let reason):
             result.note = reason
             return result
-        case .exited(let exit):
+        case .exited(let exit), .timedOut(let exit):
             result.buildSeconds = (exit.seconds * 1000).rounded() / 1000
             guard exit.succeeded else {
                 result.note = "'swift build --build-tests' exited with status \(exit.status)"
@@ -71,7 +77,7 @@ public struct PackageTestRunner: Sendable {
         phase(.listing)
         var inventory: TestInventory? = nil
         if case .exited(let exit) = step(
-            ["test", "list", "--skip-build", "--package-path", directory], log: listing),
+            ["test", "list", "--skip-build", "--package-path", directory], log: listing, timeout: testTimeout),
             exit.succeeded
         {
             inventory = TestInventory(listing: (try? String(contentsOfFile: listing, encoding: .utf8)) ?? "")
@@ -89,8 +95,9 @@ public struct PackageTestRunner: Sendable {
         var arguments = ["test", "--skip-build", "--package-path", directory]
         if let filter = job.filter { arguments += ["--filter", filter] }
         arguments += ["--experimental-event-stream-output", events]
-        let test = step(arguments, log: log)
+        let test = step(arguments, log: log, timeout: testTimeout)
         let exit: ProcessExit
+        var timedOut = false
         switch test {
         case .cancelled:
             result.outcome = .cancelled
@@ -101,11 +108,20 @@ public struct PackageTestRunner: Sendable {
             return result
         case .exited(let value):
             exit = value
+        case .timedOut(let value):
+            exit = value
+            timedOut = true
         }
         result.testSeconds = (exit.seconds * 1000).rounded() / 1000
-        return interpret(
+        result = interpret(
             exit, result: result, output: readText(log, from: offset), events: readText(events, from: 0),
             expected: inventory?.count(inModules: modules), modules: inventory?.modulesByClass ?? [:])
+        if timedOut, let limit = testTimeout {
+            result.outcome = .timedOut
+            result.note =
+                "stopped after \(RunSummary.duration(limit)) ('--timeout'); the tests still running are counted as failed"
+        }
+        return result
     }
 
     /// Turns the test step's exit, its output (the log from where the step started), Swift Testing's
@@ -170,12 +186,14 @@ public struct PackageTestRunner: Sendable {
 
     private enum StepOutcome {
         case exited(ProcessExit)
+        case timedOut(ProcessExit)
         case failedToStart(String)
         case cancelled
     }
 
-    /// Runs `swift ARGUMENTS`, appending a `$ swift ...` header and its output to `log`.
-    private func step(_ arguments: [String], log: String) -> StepOutcome {
+    /// Runs `swift ARGUMENTS`, appending a `$ swift ...` header and its output to `log`; stops it
+    /// after `timeout` seconds when given.
+    private func step(_ arguments: [String], log: String, timeout: Double? = nil) -> StepOutcome {
         if registry.isCancelled { return .cancelled }
         let header = "$ " + ([swift] + arguments).map(CIFormatters.shellQuote).joined(separator: " ") + "\n"
         append(header, to: log)
@@ -190,10 +208,12 @@ public struct PackageTestRunner: Sendable {
             _ = process.wait()
             return .cancelled
         }
+        let timer = timeout.map { StepTimer(process: process, seconds: $0) }
         let exit = process.wait()
+        let expired = timer?.finish() ?? false
         registry.remove(process)
         if registry.isCancelled, !exit.succeeded { return .cancelled }
-        return .exited(exit)
+        return expired ? .timedOut(exit) : .exited(exit)
     }
 
     private func append(_ text: String, to path: String) {

@@ -16,6 +16,7 @@ public enum RunSummary {
         case .passed: return "\(result.job.directory): passed: \(tally) (\(time))\(note)"
         case .testsFailed: return "\(result.job.directory): FAILED: \(tally) (\(time))\(note)"
         case .crashed: return "\(result.job.directory): CRASHED: \(tally) (\(time))\(note)"
+        case .timedOut: return "\(result.job.directory): TIMED OUT: \(tally) (\(time))\(note)"
         case .buildFailed:
             return "\(result.job.directory): BUILD FAILED (\(duration(result.buildSeconds)))\(note)"
         case .cancelled: return "\(result.job.directory): cancelled"
@@ -109,6 +110,7 @@ public enum RunSummary {
         case .passed: return "passed"
         case .testsFailed: return "FAILED"
         case .crashed: return "CRASHED"
+        case .timedOut: return "TIMED OUT"
         case .buildFailed: return "BUILD FAILED"
         case .cancelled: return "cancelled"
         case .notRun: return "not run"

@@ -120,8 +120,45 @@ public final class LoggedProcess: Sendable {
             peakMemoryBytes: peak, seconds: seconds)
     }
 
-    /// Sends `signal` (default `SIGTERM`) to the process and everything in its process group.
+    /// Sends `signal` (default `SIGTERM`) to the process, everything it started (even in process
+    /// groups of their own: `swift test` runs its test process in one) and its process group.
     public func terminate(signal: Int32 = SIGTERM) {
+        terminateDescendants(signal: signal)
         _ = kill(-pid, signal)
+    }
+
+    /// Sends `signal` to every process the process started, directly or not, but not to the process
+    /// itself; returns whether there were any. Found through `/proc`, so Linux only.
+    ///
+    /// `swift test` buffers what its test process prints: stopping only the test process lets it
+    /// write that output and exit on its own, instead of losing it.
+    @discardableResult
+    public func terminateDescendants(signal: Int32 = SIGTERM) -> Bool {
+        let descendants = LoggedProcess.descendants(of: pid)
+        for member in descendants { _ = kill(member, signal) }
+        return !descendants.isEmpty
+    }
+
+    /// Every process below `root` in the process tree, read from `/proc` (empty elsewhere).
+    static func descendants(of root: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in entries {
+            guard let process = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After "pid (name)": state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+            children[parent, default: []].append(process)
+        }
+        var result: [pid_t] = []
+        var stack = children[root] ?? []
+        while let next = stack.popLast() {
+            result.append(next)
+            stack += children[next] ?? []
+        }
+        return result
     }
 }
