@@ -3,7 +3,8 @@ import ESModels
 import Foundation
 
 /// The search store a command writes to: a cluster (`--es URL`), the durable embedded engine
-/// (`--data DIR`), or by default an in-memory embedded engine.
+/// (`--data DIR`), else the cluster named by `ELASTICSEARCH_URL` when set, else an in-memory
+/// embedded engine.
 struct BackendChoice {
     let backend: any SearchBackend
     private let embedded: EmbeddedSearchBackend?
@@ -37,6 +38,14 @@ struct BackendChoice {
             backend = engine
             embedded = engine
         case (nil, nil):
+            if let configuration = try HTTPSearchBackendConfiguration(environment: context.environment) {
+                context.note(
+                    "indexing into the cluster at \(configuration.baseURL.absoluteString) (ELASTICSEARCH_URL)"
+                )
+                backend = HTTPSearchBackend(configuration: configuration)
+                embedded = nil
+                return
+            }
             context.note(
                 "indexing into an in-memory embedded engine: nothing is kept when the command ends (pass --data DIR or --es URL)"
             )

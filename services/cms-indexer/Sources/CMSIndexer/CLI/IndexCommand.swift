@@ -24,8 +24,9 @@ enum IndexCommand: CLICommand {
             .flag("--stats", "Print rows/s and docs/s at the end."),
         ],
         discussion: """
-            Without --es or --data, the documents go into an in-memory embedded engine that is gone
-            when the command ends: a dry run that still checks every document against the mappings.
+            Without --es or --data, the documents go to the cluster named by ELASTICSEARCH_URL when it
+            is set, otherwise into an in-memory embedded engine that is gone when the command ends: a
+            dry run that still checks every document against the mappings.
             A run that fails (a bad row, a store error, an interruption) deletes what it built and
             leaves the aliases on the previous complete indices. Exit codes: 0 indexed and switched,
             1 failed (nothing switched), 64 bad usage or input.

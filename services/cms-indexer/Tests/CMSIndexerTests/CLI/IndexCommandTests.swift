@@ -82,6 +82,14 @@ import Testing
             #expect(result.code == 1)
             #expect(result.errors.hasPrefix("cms-indexer: error: reading the alias 'territories' failed: "))
             #expect(result.errors.contains("the aliases were not moved"))
+            let fromEnvironment = await run(
+                ["index", "--db", "cms.sqlite"], in: directory,
+                environment: ["ELASTICSEARCH_URL": "http://127.0.0.1:1", "ELASTICSEARCH_TIMEOUT": "2"])
+            #expect(fromEnvironment.code == 1)
+            #expect(
+                fromEnvironment.errors.hasPrefix(
+                    "cms-indexer: indexing into the cluster at http://127.0.0.1:1 (ELASTICSEARCH_URL)\n"
+                        + "cms-indexer: error: reading the alias 'territories' failed: "))
         }
     }
 
