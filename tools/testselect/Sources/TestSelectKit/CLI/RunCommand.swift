@@ -169,7 +169,9 @@ public struct RunCommand: TestSelectCommand {
                 results, to: Workspace.absolute(junitDirectory, from: context.currentDirectory))
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        context.output.write(RunSummary.format(results, root: workspace.root, seconds: seconds))
+        context.output.write(
+            RunSummary.format(
+                results, root: workspace.root, seconds: seconds, interrupted: interrupts.signalReceived != nil))
         if interrupts.signalReceived != nil { return 130 }
         if results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
         return results.contains(where: \.isFailure) ? 1 : 0

@@ -36,7 +36,10 @@ public enum RunSummary {
     ///   - results: every package's result, in plan order.
     ///   - root: the repository root, to show log paths relative to it.
     ///   - seconds: the run's wall-clock duration.
-    public static func format(_ results: [PackageRunResult], root: String, seconds: Double) -> String {
+    ///   - interrupted: whether a signal stopped the run (else `--fail-fast` did, if anything).
+    public static func format(
+        _ results: [PackageRunResult], root: String, seconds: Double, interrupted: Bool = false
+    ) -> String {
         var lines = [""] + table(results, seconds: seconds)
         for result in results where result.isFailure {
             lines.append("")
@@ -65,7 +68,8 @@ public enum RunSummary {
         let stopped = results.filter { $0.outcome == .cancelled || $0.outcome == .notRun }.map(
             \.job.directory)
         if !stopped.isEmpty {
-            lines.append("stopped by --fail-fast before finishing: \(stopped.joined(separator: ", "))")
+            let cause = interrupted ? "an interrupt" : "--fail-fast"
+            lines.append("stopped by \(cause) before finishing: \(stopped.joined(separator: ", "))")
         }
         lines.append(closingLine(results))
         return lines.joined(separator: "\n") + "\n"
