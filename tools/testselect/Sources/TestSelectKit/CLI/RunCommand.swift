@@ -171,7 +171,8 @@ public struct RunCommand: TestSelectCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         context.output.write(
             RunSummary.format(
-                results, root: workspace.root, seconds: seconds, interrupted: interrupts.signalReceived != nil))
+                results, root: workspace.root, seconds: seconds, interrupted: interrupts.signalReceived != nil
+            ))
         if interrupts.signalReceived != nil { return 130 }
         if results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
         return results.contains(where: \.isFailure) ? 1 : 0

@@ -13,7 +13,9 @@ public protocol RepositorySnapshot: Sendable {
     func contents(of paths: [String]) throws -> [String: String]
 }
 
-/// The working tree of a git repository: tracked files plus untracked files git does not ignore.
+/// The working tree of a git repository: tracked files plus untracked files git does not ignore,
+/// except build output (`.build/`, `.swiftpm/` at any depth), which a repository without a
+/// `.gitignore` for it would otherwise report as thousands of new files.
 public struct WorkingTreeSnapshot: RepositorySnapshot {
     let git: Git
     /// Untracked (and not ignored) files, collected by `listing()`'s single `git ls-files`.
@@ -23,9 +25,16 @@ public struct WorkingTreeSnapshot: RepositorySnapshot {
     /// Lists the working tree with one `git ls-files`.
     public init(git: Git) throws {
         self.git = git
-        let (tracked, untracked) = try git.workingTreeFiles()
+        let (tracked, all) = try git.workingTreeFiles()
+        let untracked = all.filter { !WorkingTreeSnapshot.isBuildOutput($0) }
         self.files = tracked + untracked
         self.untracked = untracked
+    }
+
+    /// Whether a path lies in a `.build` or `.swiftpm` directory.
+    static func isBuildOutput(_ path: String) -> Bool {
+        path.hasPrefix(".build/") || path.hasPrefix(".swiftpm/") || path.contains("/.build/")
+            || path.contains("/.swiftpm/")
     }
 
     public var label: String { "the working tree" }
