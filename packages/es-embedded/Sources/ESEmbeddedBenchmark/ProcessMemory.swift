@@ -26,6 +26,13 @@ enum ProcessMemory {
 /// CPU time this process has used, for throughput per CPU-second (what one dedicated core
 /// achieves, whatever else the machine is running).
 enum ProcessCPU {
+    /// CPU time of the calling thread (a search runs on one thread from start to end).
+    static var threadSeconds: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     static var seconds: Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)

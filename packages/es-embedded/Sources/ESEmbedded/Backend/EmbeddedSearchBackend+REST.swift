@@ -52,3 +52,16 @@ extension EmbeddedSearchBackend {
         try engine.summaries(expression)
     }
 }
+
+extension EmbeddedSearchBackend {
+    /// ``search(_:request:)`` on the calling thread, without suspending (for benchmarks and
+    /// synchronous callers).
+    public func searchNow(_ index: String, request: SearchRequest) throws -> SearchResponse {
+        try engine.search(index, request: request)
+    }
+
+    /// ``count(_:request:)`` on the calling thread, without suspending.
+    public func countNow(_ index: String, request: CountRequest) throws -> CountResponse {
+        try engine.count(index, request: request)
+    }
+}

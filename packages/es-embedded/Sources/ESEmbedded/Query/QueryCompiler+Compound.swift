@@ -8,17 +8,36 @@ extension QueryCompiler {
     func compileBool(_ query: BoolQuery, data: IndexLevel, level: String) throws -> QueryNode {
         let capacity = data.docCount
         let must = try query.must.map { try compile($0, level: level) }
-        let filter = try query.filter.map { try compile($0, level: level) }
+        // Ranges in filter context are checked on the documents the other clauses leave
+        // (reading doc values) when that is cheaper than collecting every document in range.
+        var filter: [QueryNode] = []
+        var ranges: [PointRange] = []
+        for clause in query.filter {
+            if case .range(let range) = clause, let points = try pointRange(range, data: data) {
+                ranges.append(points)
+            } else {
+                filter.append(try compile(clause, level: level))
+            }
+        }
         let should = try query.should.map { try compile($0, level: level) }
         let mustNot = try query.mustNot.map { try compile($0, level: level) }
         var matches = DocSet.full(capacity: capacity)
         for clause in must + filter { matches.formIntersection(clause.matches) }
         for clause in mustNot { matches.subtract(clause.matches) }
         var required = query.requiredShouldMatches
-        if must.isEmpty && filter.isEmpty && !should.isEmpty { required = max(required, 1) }
+        if must.isEmpty && filter.isEmpty && ranges.isEmpty && !should.isEmpty { required = max(required, 1) }
         if required > 0 {
             matches.formIntersection(
                 Self.atLeast(required, of: should.map { $0.matches }, capacity: capacity))
+        }
+        for range in ranges.sorted(by: { Self.size($0) < Self.size($1) }) {
+            if matches.count < Self.size(range) {
+                for doc in matches where !range.contains(doc) { matches.remove(doc) }
+            } else {
+                var collected = DocSet(capacity: capacity)
+                range.column?.points.collect(lower: range.lower, upper: range.upper, into: &collected)
+                matches.formIntersection(collected)
+            }
         }
         let boost = Float(query.boost ?? 1)
         if should.isEmpty, must.allSatisfy({ $0.constantScore != nil }) {
@@ -61,6 +80,10 @@ extension QueryCompiler {
         return QueryNode(matches: matches, constantScore: nil) { doc in
             scores.score(of: doc) * boost
         }
+    }
+
+    private static func size(_ range: PointRange) -> Int {
+        range.column?.points.count(lower: range.lower, upper: range.upper) ?? 0
     }
 
     /// The parents arrays to follow from documents of nested level `path` up to `level`;

@@ -1,6 +1,42 @@
 import ESModels
 
 extension QueryCompiler {
+    /// A range on a field stored as points: its column (absent when no document of the level
+    /// has a value) and inclusive encoded bounds.
+    struct PointRange {
+        var column: FieldColumn?
+        var lower: Int64
+        var upper: Int64
+
+        /// Whether `doc` has a value within the bounds (read from the doc values).
+        func contains(_ doc: Int) -> Bool {
+            column?.hasValue(of: doc, in: lower, upper) ?? false
+        }
+    }
+
+    /// The point range of a range query on a numeric, date or boolean field; `nil` for other
+    /// fields (and unmapped ones).
+    func pointRange(_ query: RangeQuery, data: IndexLevel) throws -> PointRange? {
+        guard let field = lookup.field(query.field), let kind = field.kind, kind.hasPoints else { return nil }
+        try checkSearchable(field)
+        let column = data.columns[field.path]
+        switch kind {
+        case .date:
+            let bounds = try dateBounds(query, field: field)
+            return PointRange(
+                column: column, lower: Int64(bounds.lower ?? Int.min), upper: Int64(bounds.upper ?? Int.max))
+        case .long:
+            let (lower, upper) = try integerRange(query)
+            return PointRange(column: column, lower: lower, upper: upper)
+        case .double:
+            let (lower, upper) = try floatingRange(query, isFloat: field.type == .float)
+            return PointRange(column: column, lower: lower, upper: upper)
+        default:
+            let (lower, upper) = try booleanRange(query)
+            return PointRange(column: column, lower: lower, upper: upper)
+        }
+    }
+
     func compileRange(_ query: RangeQuery, data: IndexLevel) throws -> QueryNode {
         let boost = Float(query.boost ?? 1)
         let capacity = data.docCount

@@ -19,8 +19,14 @@ struct CandidateOrder {
 
     /// Whether `lhs` comes before `rhs`.
     func precedes(_ lhs: Candidate, _ rhs: Candidate) -> Bool {
+        precedes(lhs.sortValues, indexPosition: lhs.indexPosition, doc: lhs.doc, rhs)
+    }
+
+    /// Whether a document with these sort values comes before `rhs` (without building a
+    /// candidate for it).
+    func precedes(_ values: [SortValue], indexPosition: Int, doc: Int, _ rhs: Candidate) -> Bool {
         for (position, key) in keys.enumerated() {
-            let left = lhs.sortValues[position]
+            let left = values[position]
             let right = rhs.sortValues[position]
             let comparison: Int
             switch (left, right) {
@@ -33,8 +39,8 @@ struct CandidateOrder {
             }
             if comparison != 0 { return comparison < 0 }
         }
-        if lhs.indexPosition != rhs.indexPosition { return lhs.indexPosition < rhs.indexPosition }
-        return lhs.doc < rhs.doc
+        if indexPosition != rhs.indexPosition { return indexPosition < rhs.indexPosition }
+        return doc < rhs.doc
     }
 }
 
@@ -50,8 +56,12 @@ struct TopCandidates {
         heap.reserveCapacity(min(limit, 4096))
     }
 
-    /// Whether a candidate would be kept (cheap check before building it).
-    var isFull: Bool { heap.count >= limit }
+    /// Whether a document with these values would be kept (checked before building its candidate).
+    func wouldKeep(_ values: [SortValue], indexPosition: Int, doc: Int) -> Bool {
+        guard limit > 0 else { return false }
+        guard heap.count >= limit, let worst = heap.first else { return true }
+        return order.precedes(values, indexPosition: indexPosition, doc: doc, worst)
+    }
 
     /// The worst kept candidate.
     var worst: Candidate? { heap.first }

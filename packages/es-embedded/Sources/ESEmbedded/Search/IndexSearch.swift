@@ -68,18 +68,30 @@ struct IndexSearch {
                 taken += 1
             }
             maxScore = total > 0 ? constant : nil
+        } else if !tracksScores, plan.keys.count == 1, case .field(let field) = plan.keys[0],
+            let fast = NumericTop(field: field, limit: window)
+        {
+            var fast = fast
+            for doc in matches { fast.offer(doc) }
+            for doc in fast.sortedDocs {
+                top.offer(
+                    Candidate(
+                        indexPosition: indexPosition, doc: doc, score: nil,
+                        sortValues: [Self.substitute(field.value(doc), field: field)]))
+            }
         } else {
+            var values = [SortValue](repeating: .missing, count: plan.keys.count)
             for doc in matches {
                 let score: Float? = tracksScores ? node.score(doc) : nil
                 if let score { maxScore = max(maxScore ?? score, score) }
-                let values = plan.keys.map { key -> SortValue in
+                for (position, key) in plan.keys.enumerated() {
                     switch key {
-                    case .score: .floating(Double(score ?? 0))
-                    case .doc: .integer(Int64(doc))
-                    case .field(let field):
-                        Self.substitute(field.value(doc), field: field)
+                    case .score: values[position] = .floating(Double(score ?? 0))
+                    case .doc: values[position] = .integer(Int64(doc))
+                    case .field(let field): values[position] = Self.substitute(field.value(doc), field: field)
                     }
                 }
+                guard top.wouldKeep(values, indexPosition: indexPosition, doc: doc) else { continue }
                 top.offer(Candidate(indexPosition: indexPosition, doc: doc, score: score, sortValues: values))
             }
         }

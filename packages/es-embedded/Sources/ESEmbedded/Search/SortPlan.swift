@@ -19,6 +19,9 @@ struct SortPlan {
         var missingValue: SortValue?
         var output: Output
         var value: (Int) -> SortValue
+        /// For a root-level numeric field sorted by its smallest or largest value: the column
+        /// and which end, so a search can compare raw encoded values.
+        var numeric: (column: FieldColumn, largest: Bool)? = nil
     }
 
     enum Key {
@@ -101,9 +104,15 @@ struct SortPlan {
             reader = try Self.nestedReader(
                 sort, nested: nested, field: mapped, kind: kind, mode: mode, compiler: compiler)
         }
-        return FieldKey(
+        var key = FieldKey(
             descending: descending, missingFirst: missingFirst, missingValue: missingValue, output: output,
             value: reader)
+        if mapped.level.isEmpty, kind.hasPoints, mode == .min || mode == .max,
+            let column = compiler.shard.root.columns[mapped.path]
+        {
+            key.numeric = (column, mode == .max)
+        }
+        return key
     }
 
     private static func reader(column: FieldColumn?, kind: ColumnKind, mode: SortField.Mode) -> (Int) ->

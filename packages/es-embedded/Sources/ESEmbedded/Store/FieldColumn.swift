@@ -162,6 +162,16 @@ struct FieldColumn: Sendable {
         hasValue[index] = true
     }
 
+    /// Whether `doc` has a numeric value in `lower...upper` (read from the doc values).
+    func hasValue(of doc: Int, in lower: Int64, _ upper: Int64) -> Bool {
+        guard doc < hasValue.count, hasValue[doc] else { return false }
+        let smallest = minValue[doc]
+        let largest = maxValue[doc]
+        if smallest > upper || largest < lower { return false }
+        if smallest >= lower || largest <= upper || multiValues.isEmpty { return true }
+        return multiValues[UInt32(doc)]?.contains { $0 >= lower && $0 <= upper } ?? false
+    }
+
     /// Every numeric value of `doc`.
     func numericValues(_ doc: Int) -> [Int64] {
         guard doc < hasValue.count, hasValue[doc] else { return [] }
