@@ -72,4 +72,9 @@ public struct CatalogueApp: Sendable {
     static func respond(_ value: JSONValue) -> Response {
         Response.json(data: value.compactData)
     }
+
+    /// A JSON response from JSON written directly.
+    static func respond(_ output: JSONOutput) -> Response {
+        Response.json(data: output.data)
+    }
 }

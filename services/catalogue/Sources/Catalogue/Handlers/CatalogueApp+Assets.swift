@@ -12,10 +12,10 @@ extension CatalogueApp {
             parameters.country, parameter: "content_country", store: store, now: now)
         let queries = CatalogueQueries(now: now, client: context.client)
         let found = try await store.search(.assetflat, queries.byID(parameters), as: AssetFlat.self).items
+            .filter { Availability.isAvailable($0, at: now, in: parameters.country) }
         let byUUID = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         let view = AssetView(client: context.client, now: now, country: parameters.country)
-        let items = parameters.ids.compactMap { byUUID[$0] }.map(view.json)
-        return Self.respond(["count": .int(items.count), "items": .array(items)])
+        return Self.respond(view.list(parameters.ids.compactMap { byUUID[$0] }))
     }
 
     /// `GET /catalogue/asset/{uuid}?content_country=KE`: one available asset, or 404.
@@ -30,11 +30,11 @@ extension CatalogueApp {
         try await territoryDirectory.check(country, parameter: "content_country", store: store, now: now)
         let queries = CatalogueQueries(now: now, client: context.client)
         let found = try await store.search(
-            .assetflat, queries.asset(uuid: uuid, country: country), as: AssetFlat.self)
-        guard let asset = found.items.first else {
+            .assetflat, queries.asset(uuid: uuid), as: AssetFlat.self)
+        guard let asset = found.items.first, Availability.isAvailable(asset, at: now, in: country) else {
             throw CatalogueError.assetNotFound(uuid: uuid, country: country?.code)
         }
-        return Self.respond(AssetView(client: context.client, now: now, country: country).json(asset))
+        return Self.respond(AssetView(client: context.client, now: now, country: country).single(asset))
     }
 
     /// `GET /catalogue/assets?type=..&category=..&language=..&content_country=..&start=..&num=..&sort=..`:
@@ -63,8 +63,6 @@ extension CatalogueApp {
         try await territoryDirectory.check(country, parameter: "content_country", store: store, now: now)
         let found = try await store.search(.assetflat, request, as: AssetFlat.self)
         let view = AssetView(client: context.client, now: now, country: country)
-        return Self.respond(
-            PageView.json(
-                total: found.total ?? found.items.count, paging: paging, items: found.items.map(view.json)))
+        return Self.respond(view.page(found.items, total: found.total ?? found.items.count, paging: paging))
     }
 }

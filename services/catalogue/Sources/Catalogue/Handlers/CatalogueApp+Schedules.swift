@@ -12,7 +12,7 @@ extension CatalogueApp {
         let queries = CatalogueQueries(now: now, client: context.client)
         let found = try await store.search(
             .marketingPromos, queries.promos(country: country), as: MarketingPromo.self)
-        return Self.respond(.array(found.items.map(PromoView.json)))
+        return Self.respond(PromoView.list(found.items))
     }
 
     /// `GET /catalogue/events?from=..&to=..&sport=..&competition=..&content_country=..&start=..&num=..`:
@@ -26,8 +26,7 @@ extension CatalogueApp {
         let queries = CatalogueQueries(now: now, client: context.client)
         let found = try await store.search(.sportsEvents, queries.events(parameters), as: SportsEvent.self)
         return Self.respond(
-            PageView.json(
-                total: found.total ?? found.items.count, paging: parameters.paging,
-                items: found.items.map { EventView.json($0, now: now) }))
+            EventView.page(
+                found.items, total: found.total ?? found.items.count, paging: parameters.paging, now: now))
     }
 }

@@ -30,7 +30,7 @@ public struct ByIDParameters: Sendable, Equatable {
             for (position, element) in value.split(separator: ",", omittingEmptySubsequences: false)
                 .enumerated()
             {
-                let id = element.trimmingCharacters(in: .whitespaces)
+                let id = String(element).trimmingHTTPWhitespace()
                 guard !id.isEmpty else {
                     throw CatalogueError.malformedIDList("empty id at position \(position + 1) of '\(value)'")
                 }

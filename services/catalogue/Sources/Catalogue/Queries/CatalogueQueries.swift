@@ -29,7 +29,7 @@ public struct CatalogueQueries: Sendable {
     // MARK: - Assets
 
     /// Assets with a license window open now (start inclusive, end exclusive), in `country`
-    /// when one is given.
+    /// when one is given: the query form of ``Availability``.
     public func licensedNow(in country: CountryCode?) -> Query {
         var window: [Query] = [
             .range("license_windows.start", lte: nowValue), .range("license_windows.end", gt: nowValue),
@@ -50,21 +50,22 @@ public struct CatalogueQueries: Sendable {
         return ([.terms("type", kept.map { .string($0.rawValue) })], [])
     }
 
-    /// `by_id`: the requested assets that are available now (in the country).
+    /// `by_id`: the requested assets of the types the client is served. Availability now (in
+    /// the country) is checked on the loaded assets with ``Availability`` rather than in the
+    /// query: the ids already narrow the hits to at most 100, and a nested range query over every
+    /// license window would cost more than the lookup itself.
     public func byID(_ parameters: ByIDParameters) -> SearchRequest {
         let types = typeFilters([])
         return SearchRequest(
             query: .bool(
-                filter: [
-                    .terms("uuid", parameters.ids.map(JSONValue.string)), licensedNow(in: parameters.country),
-                ],
-                mustNot: types.mustNot),
+                filter: [.terms("uuid", parameters.ids.map(JSONValue.string))], mustNot: types.mustNot),
             size: parameters.ids.count)
     }
 
-    /// `asset/{uuid}`: the asset, when it is available now (in the country).
-    public func asset(uuid: String, country: CountryCode?) -> SearchRequest {
-        byID(ByIDParameters(ids: [uuid], country: country))
+    /// `asset/{uuid}`: the asset, if it is of a type the client is served (availability is
+    /// checked on the loaded asset, as for ``byID(_:)``).
+    public func asset(uuid: String) -> SearchRequest {
+        byID(ByIDParameters(ids: [uuid], country: nil))
     }
 
     /// `assets`: a filtered, sorted page of available assets with an exact total.

@@ -14,8 +14,8 @@ struct CatalogueStore: Sendable {
     let indices: CatalogueIndices
     let logger: Logger
 
-    /// The hits of `request` on `index`, decoded as `Model`, with the total when tracked.
-    func search<Model: Decodable>(_ index: IndexName, _ request: SearchRequest, as type: Model.Type)
+    /// The hits of `request` on `index`, read as `Model`, with the total when tracked.
+    func search<Model: SourceDecodable>(_ index: IndexName, _ request: SearchRequest, as type: Model.Type)
         async throws
         -> (total: Int?, items: [Model])
     {
@@ -33,6 +33,12 @@ struct CatalogueStore: Sendable {
             logger.error("search store overloaded: \(error.type): \(error.reason)")
             throw CatalogueError.searchStoreUnavailable(reason: "\(error.type): \(error.reason)")
         }
-        return (response.hits.total?.value, try response.documents(as: type))
+        let items = try response.hits.hits.map { hit in
+            guard let source = hit.source else {
+                throw StoredDocumentError(model: index.rawValue, field: "_source", expected: "object")
+            }
+            return try Model(source: source)
+        }
+        return (response.hits.total?.value, items)
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 
 /// The JSON of an asset as a client sees it: localized title and description (falling back to
 /// English), codes in the API's form, the license window open now, and platform-specific
-/// fields.
+/// fields, members in alphabetical order.
 ///
 /// ```json
-/// {"uuid": "uuid-1", "type": "movie", "title": "Heat", "title_language": "eng",
-///  "description": "...", "categories": ["category-drama"], "languages": ["eng", "fra"],
-///  "ratings": ["rating-kfcb-pg"], "license_type": "SVOD", "available_from": "...",
-///  "available_until": "...", "is_downloadable": true, "created_at": "...", "updated_at": "..."}
+/// {"available_from": "...", "available_until": "...", "categories": ["category-drama"],
+///  "created_at": "...", "description": "...", "is_downloadable": true, "languages": ["eng", "fra"],
+///  "license_type": "SVOD", "ratings": ["rating-kfcb-pg"], "subscription_statuses": ["active"],
+///  "title": "Heat", "title_language": "eng", "type": "movie", "updated_at": "...", "uuid": "uuid-1"}
 /// ```
 /// `is_downloadable` is sent to Android and iOS only.
 struct AssetView {
@@ -17,38 +17,94 @@ struct AssetView {
     var now: Date
     var country: CountryCode?
 
-    /// The asset's JSON.
-    func json(_ asset: AssetFlat) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "uuid": .string(asset.uuid), "type": .string(asset.type.rawValue),
-            "categories": .array(asset.categories.map(JSONValue.string)),
-            "languages": .array(asset.languages.map { .string(LanguageCode(stored: $0)?.alpha3 ?? $0) }),
-            "ratings": .array(asset.ratings.map(JSONValue.string)),
-            "created_at": .string(ISODate.string(from: asset.createdAt)),
-            "updated_at": .string(ISODate.string(from: asset.updatedAt)),
-        ]
-        if let title = LocalizedText.pick(asset.titles, for: client.language) {
-            members["title"] = .string(title.text)
-            members["title_language"] = title.language.map { .string($0.alpha3) } ?? .null
+    /// Writes the asset's JSON object.
+    func write(_ asset: AssetFlat, into output: inout JSONOutput) {
+        let open = asset.licenseWindows.filter { Availability.isOpen($0, at: now, in: country) }
+        let current = open.max { $0.end < $1.end }
+        output.beginObject()
+        if let current {
+            output.key("available_from")
+            output.date(open.map(\.start).min() ?? current.start)
+            output.key("available_until")
+            output.date(current.end)
         }
+        output.key("categories")
+        output.strings(asset.categories)
+        output.key("created_at")
+        output.date(asset.createdAt)
         if let description = LocalizedText.pick(asset.descriptions, for: client.language) {
-            members["description"] = .string(description.text)
-        }
-        let open = asset.licenseWindows.filter { window in
-            window.start <= now && now < window.end
-                && (country.map { window.countries.contains($0.code) } ?? true)
-        }
-        if let current = open.max(by: { $0.end < $1.end }) {
-            members["license_type"] = .string(current.type.rawValue)
-            members["available_from"] = .string(
-                ISODate.string(from: open.map(\.start).min() ?? current.start))
-            members["available_until"] = .string(ISODate.string(from: current.end))
-            members["subscription_statuses"] = .array(
-                Array(Set(open.flatMap(\.subscriptionStatuses))).sorted().map(JSONValue.string))
+            output.key("description")
+            output.string(description.text)
         }
         if client.platform.supportsDownloads {
-            members["is_downloadable"] = .bool(open.contains(where: \.isDownloadable))
+            output.key("is_downloadable")
+            output.bool(open.contains(where: \.isDownloadable))
         }
-        return .object(members)
+        output.key("languages")
+        output.strings(asset.languages.map { LanguageCode(stored: $0)?.alpha3 ?? $0 })
+        if let current {
+            output.key("license_type")
+            output.string(current.type.rawValue)
+        }
+        output.key("ratings")
+        output.strings(asset.ratings)
+        if current != nil {
+            output.key("subscription_statuses")
+            output.strings(Array(Set(open.flatMap(\.subscriptionStatuses))).sorted())
+        }
+        if let title = LocalizedText.pick(asset.titles, for: client.language) {
+            output.key("title")
+            output.string(title.text)
+            output.key("title_language")
+            if let language = title.language { output.string(language.alpha3) } else { output.null() }
+        }
+        output.key("type")
+        output.string(asset.type.rawValue)
+        output.key("updated_at")
+        output.date(asset.updatedAt)
+        output.key("uuid")
+        output.string(asset.uuid)
+        output.endObject()
+    }
+
+    /// `{"count": N, "items": [...]}`: the answer of `by_id`.
+    func list(_ assets: [AssetFlat]) -> JSONOutput {
+        var output = JSONOutput(capacity: 512 + assets.count * 768)
+        output.beginObject()
+        output.key("count")
+        output.int(assets.count)
+        output.key("items")
+        items(assets, into: &output)
+        output.endObject()
+        return output
+    }
+
+    /// `{"count": total, "items": [...], "num": .., "start": ..}`: a page of assets.
+    func page(_ assets: [AssetFlat], total: Int, paging: Paging) -> JSONOutput {
+        var output = JSONOutput(capacity: 512 + assets.count * 768)
+        output.beginObject()
+        output.key("count")
+        output.int(total)
+        output.key("items")
+        items(assets, into: &output)
+        output.key("num")
+        output.int(paging.num)
+        output.key("start")
+        output.int(paging.start)
+        output.endObject()
+        return output
+    }
+
+    /// One asset alone.
+    func single(_ asset: AssetFlat) -> JSONOutput {
+        var output = JSONOutput()
+        write(asset, into: &output)
+        return output
+    }
+
+    private func items(_ assets: [AssetFlat], into output: inout JSONOutput) {
+        output.beginArray()
+        for asset in assets { write(asset, into: &output) }
+        output.endArray()
     }
 }

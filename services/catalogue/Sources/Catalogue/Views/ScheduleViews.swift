@@ -1,37 +1,67 @@
 import ESModels
 import Foundation
 
-/// The JSON of a promo: `uuid`, `title`, `promo_type`, `start`, `end`, `priority`.
+/// The JSON of promos: an array of `{"end", "priority", "promo_type", "start", "title", "uuid"}`.
 enum PromoView {
-    static func json(_ promo: MarketingPromo) -> JSONValue {
-        [
-            "uuid": .string(promo.uuid), "title": .string(promo.title),
-            "promo_type": .string(promo.promoType.rawValue),
-            "start": .string(ISODate.string(from: promo.start)),
-            "end": .string(ISODate.string(from: promo.end)),
-            "priority": .int(promo.priority),
-        ]
+    static func list(_ promos: [MarketingPromo]) -> JSONOutput {
+        var output = JSONOutput(capacity: 64 + promos.count * 192)
+        output.beginArray()
+        for promo in promos {
+            output.beginObject()
+            output.key("end")
+            output.date(promo.end)
+            output.key("priority")
+            output.int(promo.priority)
+            output.key("promo_type")
+            output.string(promo.promoType.rawValue)
+            output.key("start")
+            output.date(promo.start)
+            output.key("title")
+            output.string(promo.title)
+            output.key("uuid")
+            output.string(promo.uuid)
+            output.endObject()
+        }
+        output.endArray()
+        return output
     }
 }
 
-/// The JSON of a sports event: `uuid`, `sport`, `competition`, `teams`, `start`, `end`, and
-/// `is_live` (running at the API's "now").
+/// The JSON of a page of sports events: `{"count", "items", "num", "start"}`, each item
+/// `{"competition", "end", "is_live", "sport", "start", "teams", "uuid"}` (`is_live`: running at
+/// the API's "now").
 enum EventView {
-    static func json(_ event: SportsEvent, now: Date) -> JSONValue {
-        [
-            "uuid": .string(event.uuid), "sport": .string(event.sport),
-            "competition": .string(event.competition),
-            "teams": .array(event.teams.map(JSONValue.string)),
-            "start": .string(ISODate.string(from: event.start)),
-            "end": .string(ISODate.string(from: event.end)),
-            "is_live": .bool(event.start <= now && now < event.end),
-        ]
-    }
-}
-
-/// The envelope of paged lists: `{"count": total, "start": .., "num": .., "items": [..]}`.
-enum PageView {
-    static func json(total: Int, paging: Paging, items: [JSONValue]) -> JSONValue {
-        ["count": .int(total), "start": .int(paging.start), "num": .int(paging.num), "items": .array(items)]
+    static func page(_ events: [SportsEvent], total: Int, paging: Paging, now: Date) -> JSONOutput {
+        var output = JSONOutput(capacity: 128 + events.count * 256)
+        output.beginObject()
+        output.key("count")
+        output.int(total)
+        output.key("items")
+        output.beginArray()
+        for event in events {
+            output.beginObject()
+            output.key("competition")
+            output.string(event.competition)
+            output.key("end")
+            output.date(event.end)
+            output.key("is_live")
+            output.bool(event.start <= now && now < event.end)
+            output.key("sport")
+            output.string(event.sport)
+            output.key("start")
+            output.date(event.start)
+            output.key("teams")
+            output.strings(event.teams)
+            output.key("uuid")
+            output.string(event.uuid)
+            output.endObject()
+        }
+        output.endArray()
+        output.key("num")
+        output.int(paging.num)
+        output.key("start")
+        output.int(paging.start)
+        output.endObject()
+        return output
     }
 }
