@@ -62,18 +62,19 @@ public struct Benchmark {
     /// documents, one search.
     private func setupCost() async throws {
         var samples: [Double] = []
+        var generator = AssetGenerator(seed: 7, now: Self.now)
+        let documents = (0..<10).map { generator.asset($0) }
         for _ in 0..<300 {
             let start = ContinuousClock.now
             let engine = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
-            var generator = AssetGenerator(seed: 7, now: Self.now)
             for name in ["assetflat", "territories", "languages", "categories", "ratings"] {
                 _ = try await engine.createIndex(
                     name, definition: IndexDefinition(mappings: AssetGenerator.mapping))
             }
             _ = try await engine.bulk(
                 BulkRequest(
-                    (0..<10).map {
-                        .index(index: "assetflat", id: AssetGenerator.uuid($0), document: generator.asset($0))
+                    documents.enumerated().map {
+                        .index(index: "assetflat", id: AssetGenerator.uuid($0.offset), document: $0.element)
                     }, refresh: .immediate))
             _ = try await engine.search(
                 "assetflat", request: SearchRequest(query: .terms("uuid", ["asset-1", "asset-2"])))

@@ -18,7 +18,7 @@ enum BM25 {
     /// 32-bit floats): `weight - weight / (1 + freq / (k1 * (1 - b + b * length / averageLength)))`.
     /// Fields without norms count a length of 1.
     static func score(weight: Float, frequency: UInt32, length: UInt32?, averageLength: Float) -> Float {
-        let documentLength = length.map(Float.init) ?? 1
+        let documentLength = length.map { Float($0) } ?? 1
         let average = length == nil ? 1 : averageLength
         let normInverse: Float = 1 / (k1 * ((1 - b) + b * documentLength / average))
         return weight - weight / (1 + Float(frequency) * normInverse)

@@ -140,7 +140,7 @@ struct SortPlan {
                     return column.numericSortValue(doc, largest: mode == .max).map(SortValue.integer)
                         ?? .missing
                 default:
-                    return Self.combine(column.numericValues(doc).map(Double.init), mode: mode).map {
+                    return Self.combine(column.numericValues(doc).map { Double($0) }, mode: mode).map {
                         SortValue.integer(Int64($0.rounded(.towardZero)))
                     } ?? .missing
                 }

@@ -28,6 +28,8 @@ import Testing
                 _ = try await backend.createIndex("_x", definition: IndexDefinition())
             }
             #expect(underscore?.reason == "Invalid index name [_x], must not start with '_', '-', or '+'")
+            let wildcard = await elasticsearchError { _ = try await backend.deleteIndex("territories-*") }
+            #expect(wildcard?.reason == "Wildcard expressions or all indices are not allowed")
             #expect(try await backend.deleteIndex("territories-v1").acknowledged)
             #expect(try await backend.indexExists("territories-v1") == false)
             let missing = await elasticsearchError { _ = try await backend.deleteIndex("territories-v1") }

@@ -42,6 +42,19 @@ import Testing
         }
     }
 
+    /// BM25 as Lucene computes it: idf ln(1 + 0.5 / 1.5) = 0.2876821, a one-word match on a
+    /// two-word text field of the only document scores 0.13076457.
+    @Test(arguments: BackendMode.allCases)
+    func scoresAreLucenesBM25(mode: BackendMode) async throws {
+        try await withBackend(mode) { backend in
+            _ = try await backend.index("one", id: "1", document: ["t": "Hello World"], refresh: .immediate)
+            let response = try await backend.search(
+                "one", request: SearchRequest(query: .match("t", "hello")))
+            #expect(response.hits.hits.first?.score == 0.13076457)
+            #expect(response.hits.maxScore == 0.13076457)
+        }
+    }
+
     @Test(arguments: BackendMode.allCases)
     func termAndTermsOnKeywordsNumbersAndBooleans(mode: BackendMode) async throws {
         try await withBackend(mode) { backend in
