@@ -54,20 +54,12 @@ enum RecordCodec {
                 writer.string(index)
                 writer.json(mapping.json)
             case .put(let index, let id, let version, let seqNo, let source):
-                writer.byte(Tag.put.rawValue)
-                writer.integer(lsn)
-                writer.string(index)
-                writer.string(id)
-                writer.integer(UInt64(bitPattern: Int64(version)))
-                writer.integer(UInt64(bitPattern: Int64(seqNo)))
+                writer.documentHeader(
+                    Tag.put.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
                 writer.bytes.append(contentsOf: source)
             case .delete(let index, let id, let version, let seqNo):
-                writer.byte(Tag.delete.rawValue)
-                writer.integer(lsn)
-                writer.string(index)
-                writer.string(id)
-                writer.integer(UInt64(bitPattern: Int64(version)))
-                writer.integer(UInt64(bitPattern: Int64(seqNo)))
+                writer.documentHeader(
+                    Tag.delete.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
             case .aliases(let table):
                 writer.byte(Tag.aliases.rawValue)
                 writer.integer(lsn)
@@ -185,6 +177,18 @@ struct ByteWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Tag, lsn, index, id, version and seq_no: the start of a document record.
+    mutating func documentHeader(
+        _ tag: UInt8, lsn: UInt64, index: String, id: String, version: Int, seqNo: Int
+    ) {
+        byte(tag)
+        integer(lsn)
+        string(index)
+        string(id)
+        integer(UInt64(bitPattern: Int64(version)))
+        integer(UInt64(bitPattern: Int64(seqNo)))
+    }
+
     mutating func json(_ value: JSONValue) {
         let encoded = value.compactBytes
         integer32(UInt32(encoded.count))
@@ -203,18 +207,21 @@ struct ByteReader {
     }
 
     mutating func integer() throws(RecordCodec.DecodingFailure) -> UInt64 {
-        guard bytes.count >= 8 else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
-        var value: UInt64 = 0
-        for (position, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << UInt64(position * 8) }
-        bytes = bytes.dropFirst(8)
-        return value
+        try littleEndian(UInt64.self)
     }
 
     mutating func integer32() throws(RecordCodec.DecodingFailure) -> UInt32 {
-        guard bytes.count >= 4 else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
-        var value: UInt32 = 0
-        for (position, byte) in bytes.prefix(4).enumerated() { value |= UInt32(byte) << UInt32(position * 8) }
-        bytes = bytes.dropFirst(4)
+        try littleEndian(UInt32.self)
+    }
+
+    private mutating func littleEndian<Value: FixedWidthInteger>(_ type: Value.Type)
+        throws(RecordCodec.DecodingFailure) -> Value
+    {
+        let size = Value.bitWidth / 8
+        guard bytes.count >= size else { throw RecordCodec.DecodingFailure(reason: "record ends early") }
+        var value: Value = 0
+        for (position, byte) in bytes.prefix(size).enumerated() { value |= Value(byte) << (position * 8) }
+        bytes = bytes.dropFirst(size)
         return value
     }
 
@@ -236,6 +243,18 @@ struct ByteReader {
         } catch {
             throw RecordCodec.DecodingFailure(reason: "malformed json: \(error)")
         }
+    }
+
+    /// Reads what ``ByteWriter/documentHeader(_:lsn:index:id:version:seqNo:)`` wrote after the tag.
+    mutating func documentHeader() throws(RecordCodec.DecodingFailure) -> (
+        lsn: UInt64, index: String, id: String, version: Int, seqNo: Int
+    ) {
+        let lsn = try integer()
+        let index = try string()
+        let id = try string()
+        let version = Int(Int64(bitPattern: try integer()))
+        let seqNo = Int(Int64(bitPattern: try integer()))
+        return (lsn, index, id, version, seqNo)
     }
 
     var rest: ArraySlice<UInt8> { bytes }

@@ -40,26 +40,17 @@ extension QueryCompiler {
     func compileRange(_ query: RangeQuery, data: IndexLevel) throws -> QueryNode {
         let boost = Float(query.boost ?? 1)
         let capacity = data.docCount
+        if let points = try pointRange(query, data: data) {
+            return pointsNode(
+                lower: points.lower, upper: points.upper, column: points.column, capacity: capacity,
+                boost: boost)
+        }
         guard let field = lookup.field(query.field), let kind = field.kind else {
             return .none(capacity: capacity)
         }
         try checkSearchable(field)
         let column = data.columns[field.path]
         switch kind {
-        case .date:
-            let bounds = try dateBounds(query, field: field)
-            return pointsNode(
-                lower: Int64(bounds.lower ?? Int.min), upper: Int64(bounds.upper ?? Int.max), column: column,
-                capacity: capacity, boost: boost)
-        case .long:
-            let (lower, upper) = try integerRange(query)
-            return pointsNode(lower: lower, upper: upper, column: column, capacity: capacity, boost: boost)
-        case .double:
-            let (lower, upper) = try floatingRange(query, isFloat: field.type == .float)
-            return pointsNode(lower: lower, upper: upper, column: column, capacity: capacity, boost: boost)
-        case .boolean:
-            let (lower, upper) = try booleanRange(query)
-            return pointsNode(lower: lower, upper: upper, column: column, capacity: capacity, boost: boost)
         case .keyword, .text:
             let lower = try (query.gte ?? query.gt).map(termText)
             let upper = try (query.lte ?? query.lt).map(termText)
@@ -77,6 +68,8 @@ extension QueryCompiler {
                 return true
             }
             return .constant(matches, score: boost)
+        default:
+            return .none(capacity: capacity)
         }
     }
 

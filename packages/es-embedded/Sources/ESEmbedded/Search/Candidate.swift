@@ -44,66 +44,29 @@ struct CandidateOrder {
     }
 }
 
-/// Keeps the best `limit` candidates seen, in a binary heap whose top is the worst kept.
+/// Keeps the best `limit` candidates seen.
 struct TopCandidates {
-    let limit: Int
     let order: CandidateOrder
-    private(set) var heap: [Candidate] = []
+    private var heap: BoundedHeap<Candidate>
 
     init(limit: Int, order: CandidateOrder) {
-        self.limit = limit
         self.order = order
-        heap.reserveCapacity(min(limit, 4096))
+        heap = BoundedHeap(limit: limit) { order.precedes($0, $1) }
     }
 
     /// Whether a document with these values would be kept (checked before building its candidate).
     func wouldKeep(_ values: [SortValue], indexPosition: Int, doc: Int) -> Bool {
-        guard limit > 0 else { return false }
-        guard heap.count >= limit, let worst = heap.first else { return true }
+        guard heap.limit > 0 else { return false }
+        guard let worst = heap.worstWhenFull else { return true }
         return order.precedes(values, indexPosition: indexPosition, doc: doc, worst)
     }
 
-    /// The worst kept candidate.
-    var worst: Candidate? { heap.first }
-
     mutating func offer(_ candidate: Candidate) {
-        guard limit > 0 else { return }
-        if heap.count < limit {
-            heap.append(candidate)
-            siftUp(heap.count - 1)
-        } else if let top = heap.first, order.precedes(candidate, top) {
-            heap[0] = candidate
-            siftDown(0)
-        }
+        heap.offer(candidate)
     }
 
     /// The kept candidates, best first.
     var sorted: [Candidate] {
-        heap.sorted { order.precedes($0, $1) }
-    }
-
-    // The heap keeps the worst candidate on top: a parent never precedes its children.
-    private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard order.precedes(heap[parent], heap[child]) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var worst = parent
-            if left < heap.count && order.precedes(heap[worst], heap[left]) { worst = left }
-            if right < heap.count && order.precedes(heap[worst], heap[right]) { worst = right }
-            if worst == parent { return }
-            heap.swapAt(parent, worst)
-            parent = worst
-        }
+        heap.sorted
     }
 }

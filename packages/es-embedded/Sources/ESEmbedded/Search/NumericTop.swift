@@ -5,10 +5,8 @@ struct NumericTop {
     private let largest: Bool
     private let descending: Bool
     private let missingKey: Int64
-    private let limit: Int
-    /// Kept (key, doc) pairs as a heap whose top is the worst; keys are arranged so that
-    /// smaller comes first whatever the direction.
-    private var heap: [(key: Int64, doc: Int)] = []
+    /// Kept (key, doc) pairs; keys are arranged so that smaller comes first whatever the direction.
+    private var heap: BoundedHeap<(key: Int64, doc: Int)>
 
     /// `nil` when the field cannot be sorted this way (no numeric column, or a missing value
     /// that is not a number of the field).
@@ -17,7 +15,7 @@ struct NumericTop {
         column = numeric.column
         largest = numeric.largest
         descending = field.descending
-        self.limit = limit
+        heap = BoundedHeap(limit: limit) { ($0.key, $0.doc) < ($1.key, $1.doc) }
         switch field.missingValue {
         case nil:
             missingKey = field.missingFirst ? .min : .max
@@ -31,50 +29,15 @@ struct NumericTop {
         default:
             return nil
         }
-        heap.reserveCapacity(min(limit, 4096))
     }
 
     mutating func offer(_ doc: Int) {
         let key = column.numericSortValue(doc, largest: largest).map { descending ? ~$0 : $0 } ?? missingKey
-        if heap.count < limit {
-            heap.append((key, doc))
-            siftUp(heap.count - 1)
-        } else if let worst = heap.first, (key, doc) < (worst.key, worst.doc) {
-            heap[0] = (key, doc)
-            siftDown(0)
-        }
+        heap.offer((key, doc))
     }
 
     /// The kept documents, best first.
     var sortedDocs: [Int] {
-        heap.sorted { ($0.key, $0.doc) < ($1.key, $1.doc) }.map(\.doc)
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard (heap[parent].key, heap[parent].doc) < (heap[child].key, heap[child].doc) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var worst = parent
-            if left < heap.count && (heap[worst].key, heap[worst].doc) < (heap[left].key, heap[left].doc) {
-                worst = left
-            }
-            if right < heap.count && (heap[worst].key, heap[worst].doc) < (heap[right].key, heap[right].doc) {
-                worst = right
-            }
-            if worst == parent { return }
-            heap.swapAt(parent, worst)
-            parent = worst
-        }
+        heap.sorted.map(\.doc)
     }
 }
