@@ -14,6 +14,7 @@ public struct Benchmark {
     /// Whether to run the durable phase (write-ahead log, recovery, snapshot).
     public var durablePhase = true
 
+    /// The default workload: 100,000 documents, 300 queries per kind, batches of 1,000.
     public init() {}
 
     /// Parses `--documents N`, `--queries N`, `--batch N`, `--no-durable`.
@@ -197,6 +198,7 @@ public enum BenchmarkUsageError: Error, CustomStringConvertible {
     case help
     case invalid(String)
 
+    /// The usage line, with the problem when there is one.
     public var description: String {
         switch self {
         case .help:

@@ -66,57 +66,70 @@ public final class EmbeddedSearchBackend: SearchBackend {
         try engine.close()
     }
 
+    /// Creates an index, with Elasticsearch's checks of its name, settings and mapping.
     public func createIndex(_ index: String, definition: IndexDefinition) async throws -> CreateIndexResponse
     {
         try engine.createIndex(index, definition: definition)
     }
 
+    /// Deletes indices named exactly (wildcards and aliases are refused, as in Elasticsearch 8).
     public func deleteIndex(_ index: String) async throws -> AcknowledgedResponse {
         try engine.deleteIndex(index)
     }
 
+    /// Whether an index or alias exists.
     public func indexExists(_ index: String) async throws -> Bool {
         try engine.indexExists(index)
     }
 
+    /// The mappings of the indices an expression names.
     public func getMapping(_ index: String) async throws -> GetMappingResponse {
         try engine.getMapping(index)
     }
 
+    /// Adds fields and updatable parameters; refuses type changes.
     public func putMapping(_ index: String, mapping: Mapping) async throws -> AcknowledgedResponse {
         try engine.putMapping(index, mapping: mapping)
     }
 
+    /// Indexes one document (creating the index when missing); searchable after a refresh.
     public func index(_ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy) async throws
         -> IndexResponse
     {
         try engine.index(index, id: id, document: document, refresh: refresh)
     }
 
+    /// Gets a document by id, in real time (refreshed or not).
     public func getDocument(_ index: String, id: String) async throws -> GetDocumentResponse {
         try engine.getDocument(index, id: id)
     }
 
+    /// Runs many writes; each item gets its own result or error.
     public func bulk(_ request: BulkRequest) async throws -> BulkResponse {
         try engine.bulk(request)
     }
 
+    /// Searches the refreshed documents of the indices an expression names.
     public func search(_ index: String, request: SearchRequest) async throws -> SearchResponse {
         try engine.search(index, request: request)
     }
 
+    /// Counts the refreshed documents a query matches.
     public func count(_ index: String, request: CountRequest) async throws -> CountResponse {
         try engine.count(index, request: request)
     }
 
+    /// Applies alias actions atomically.
     public func updateAliases(_ request: UpdateAliasesRequest) async throws -> AcknowledgedResponse {
         try engine.updateAliases(request)
     }
 
+    /// The aliases named `name` on the indices `index` names; nothing found is an empty response.
     public func getAlias(name: String?, index: String?) async throws -> GetAliasResponse {
         try engine.aliasInfo(name: name, index: index).response
     }
 
+    /// Makes recent writes searchable.
     public func refresh(_ index: String?) async throws -> RefreshResponse {
         try engine.refresh(index)
     }

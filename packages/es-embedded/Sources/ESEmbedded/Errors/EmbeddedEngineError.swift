@@ -16,6 +16,7 @@ public enum EmbeddedEngineError: Error, Sendable, Equatable {
 }
 
 extension EmbeddedEngineError: CustomStringConvertible {
+    /// What went wrong and what to do about it.
     public var description: String {
         switch self {
         case .dataDirectoryUnavailable(let path, let reason):
