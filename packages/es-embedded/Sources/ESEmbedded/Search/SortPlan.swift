@@ -66,6 +66,11 @@ struct SortPlan {
         default: missingFirst = false
         }
         let lookup = compiler.lookup
+        if sort.field == "_id" {
+            throw ElasticsearchError.illegalArgument(
+                "Fielddata access on the _id field is disallowed, you can re-enable it by updating the dynamic "
+                    + "cluster setting: indices.id_field_data.enabled")
+        }
         guard let mapped = lookup.field(sort.field), let kind = mapped.kind else {
             if let unmapped = sort.unmappedType {
                 let output: Output = unmapped == "keyword" || unmapped == "text" ? .text : .integer

@@ -82,6 +82,10 @@ import Testing
             #expect(
                 unmapped?.effectiveRootCauses.first?.reason
                     == "No mapping found for [studio] in order to sort on")
+            let byID = await elasticsearchError { _ = try await sorted(backend, [SortField("_id")]) }
+            #expect(
+                byID?.effectiveRootCauses.first?.reason.hasPrefix(
+                    "Fielddata access on the _id field is disallowed") == true)
             let tolerated = try await sorted(
                 backend, [SortField("studio", unmappedType: "keyword"), SortField("uuid")])
             #expect(tolerated.ids == ["a1", "a2", "a3", "a4", "a5"])
