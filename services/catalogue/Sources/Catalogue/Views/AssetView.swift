@@ -41,7 +41,7 @@ struct AssetView {
             output.bool(open.contains(where: \.isDownloadable))
         }
         output.key("languages")
-        output.strings(asset.languages.map { LanguageCode(stored: $0)?.alpha3 ?? $0 })
+        output.strings(asset.languages.map { LanguageCode.alpha3ByAlpha2[$0] ?? $0 })
         if let current {
             output.key("license_type")
             output.string(current.type.rawValue)
@@ -50,7 +50,9 @@ struct AssetView {
         output.strings(asset.ratings)
         if current != nil {
             output.key("subscription_statuses")
-            output.strings(Array(Set(open.flatMap(\.subscriptionStatuses))).sorted())
+            let statuses =
+                open.count == 1 ? open[0].subscriptionStatuses : open.flatMap(\.subscriptionStatuses)
+            output.strings(Array(Set(statuses)).sorted())
         }
         if let title = LocalizedText.pick(asset.titles, for: client.language) {
             output.key("title")

@@ -51,22 +51,32 @@ struct JSONOutput {
     mutating func string(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most strings need no escaping: copy them whole.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { appendEscaped(byte) }
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x00..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: Array("\\u00".utf8))
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0x0F)])
+        default: bytes.append(byte)
+        }
     }
 
     mutating func strings(_ texts: [String]) {
