@@ -123,8 +123,11 @@ public final class LoggedProcess: Sendable {
     /// Sends `signal` (default `SIGTERM`) to the process, everything it started (even in process
     /// groups of their own: `swift test` runs its test process in one) and its process group.
     public func terminate(signal: Int32 = SIGTERM) {
-        terminateDescendants(signal: signal)
+        // Descendants are found first (once the process is gone, its children belong to init), the
+        // group is signalled next (so the process dies by the signal, not by its children's end).
+        let descendants = LoggedProcess.descendants(of: pid)
         _ = kill(-pid, signal)
+        for member in descendants { _ = kill(member, signal) }
     }
 
     /// Sends `signal` to every process the process started, directly or not, but not to the process
