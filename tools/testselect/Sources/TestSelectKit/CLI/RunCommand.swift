@@ -132,22 +132,44 @@ public struct RunCommand: TestSelectCommand {
             return 0
         }
         let width = jobsText.flatMap { Int($0) } ?? RunCommand.defaultJobs()
-        let logs = workspace.root + "/.build/testselect/logs"
-        do {
-            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
-        } catch {
-            throw RunError.cannotWrite(path: logs, reason: "\(error)")
-        }
         let suiteCount = plan.jobs.reduce(0) { $0 + $1.suites.count }
         context.output.write(
             "running \(suiteCount) suite\(suiteCount == 1 ? "" : "s") in \(plan.jobs.count) package\(plan.jobs.count == 1 ? "" : "s")"
                 + (shardText.map { " (shard \($0))" } ?? "")
                 + ", \(min(width, plan.jobs.count)) at a time; logs in .build/testselect/logs/\n")
+        let run = try execute(plan, root: workspace.root, width: width, estimate: estimate, context: context)
 
+        durations.record(run.results)
+        do {
+            try durations.save(to: durationsFile)
+        } catch {
+            context.warn("\(error)")
+        }
+        if let junitDirectory {
+            try JUnitWriter.write(
+                run.results, to: Workspace.absolute(junitDirectory, from: context.currentDirectory))
+        }
+        context.output.write(
+            RunSummary.format(
+                run.results, root: workspace.root, seconds: run.seconds, interrupted: run.interrupted))
+        if run.interrupted { return 130 }
+        if run.results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
+        return run.results.contains(where: \.isFailure) ? 1 : 0
+    }
+
+    /// Runs the plan's jobs with progress, stopping every child process on an interrupt.
+    private func execute(
+        _ plan: RunPlan, root: String, width: Int, estimate: RunEstimate, context: CommandContext
+    ) throws -> (results: [PackageRunResult], seconds: Double, interrupted: Bool) {
+        let logs = root + "/.build/testselect/logs"
+        do {
+            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        } catch {
+            throw RunError.cannotWrite(path: logs, reason: "\(error)")
+        }
         let registry = ProcessRegistry()
         let runner = PackageTestRunner(
-            swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: workspace.root,
-            logDirectory: logs,
+            swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: root, logDirectory: logs,
             registry: registry, testTimeout: timeoutText.flatMap { Double($0) })
         let progress = RunCommand.progress(for: context, total: plan.jobs.count)
         let interrupts = InterruptHandler { registry.cancelAll() }
@@ -157,25 +179,8 @@ public struct RunCommand: TestSelectCommand {
         let elapsed = ContinuousClock.now - started
         interrupts.uninstall()
         progress.close()
-
-        durations.record(results)
-        do {
-            try durations.save(to: durationsFile)
-        } catch {
-            context.warn("\(error)")
-        }
-        if let junitDirectory {
-            try JUnitWriter.write(
-                results, to: Workspace.absolute(junitDirectory, from: context.currentDirectory))
-        }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        context.output.write(
-            RunSummary.format(
-                results, root: workspace.root, seconds: seconds, interrupted: interrupts.signalReceived != nil
-            ))
-        if interrupts.signalReceived != nil { return 130 }
-        if results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
-        return results.contains(where: \.isFailure) ? 1 : 0
+        return (results, seconds, interrupts.signalReceived != nil)
     }
 
     /// The workspace, its head graph and the plan (before sharding); prints the selection first.
