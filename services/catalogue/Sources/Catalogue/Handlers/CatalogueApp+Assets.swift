@@ -6,16 +6,13 @@ extension CatalogueApp {
     /// are available now, in request order, as `{"count": N, "items": [...]}`.
     func byID(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try ByIDParameters(query: request.query)
-        let now = clock.now()
-        let store = store(context)
-        try await territoryDirectory.check(
-            parameters.country, parameter: "content_country", store: store, now: now)
-        let queries = CatalogueQueries(now: now, client: context.client)
-        let found = try await store.search(.assetflat, queries.byID(parameters), as: AssetFlat.self).items
-            .filter { Availability.isAvailable($0, at: now, in: parameters.country) }
+        let scope = try await scope(context, country: parameters.country)
+        let found = try await scope.store.search(
+            .assetflat, scope.queries.byID(parameters), as: AssetFlat.self
+        )
+        .items.filter { Availability.isAvailable($0, at: scope.now, in: parameters.country) }
         let byUUID = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        let view = AssetView(client: context.client, now: now, country: parameters.country)
-        return Self.respond(view.list(parameters.ids.compactMap { byUUID[$0] }))
+        return Self.respond(scope.assetView.list(parameters.ids.compactMap { byUUID[$0] }))
     }
 
     /// `GET /catalogue/asset/{uuid}?content_country=KE`: one available asset, or 404.
@@ -24,45 +21,36 @@ extension CatalogueApp {
         guard Identifier.isValid(uuid) else {
             throw CatalogueError.invalidParameter(name: "uuid", value: uuid, expected: Identifier.rule)
         }
-        let country = try request.query.country("content_country")
-        let now = clock.now()
-        let store = store(context)
-        try await territoryDirectory.check(country, parameter: "content_country", store: store, now: now)
-        let queries = CatalogueQueries(now: now, client: context.client)
-        let found = try await store.search(
-            .assetflat, queries.asset(uuid: uuid), as: AssetFlat.self)
-        guard let asset = found.items.first, Availability.isAvailable(asset, at: now, in: country) else {
-            throw CatalogueError.assetNotFound(uuid: uuid, country: country?.code)
+        let scope = try await scope(context, country: try request.query.country("content_country"))
+        let found = try await scope.store.search(
+            .assetflat, scope.queries.asset(uuid: uuid), as: AssetFlat.self)
+        guard let asset = found.items.first, Availability.isAvailable(asset, at: scope.now, in: scope.country)
+        else {
+            throw CatalogueError.assetNotFound(uuid: uuid, country: scope.country?.code)
         }
-        return Self.respond(AssetView(client: context.client, now: now, country: country).single(asset))
+        return Self.respond(scope.assetView.single(asset))
     }
 
     /// `GET /catalogue/assets?type=..&category=..&language=..&content_country=..&start=..&num=..&sort=..`:
     /// a page of available assets with the total count.
     func assets(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try AssetListParameters(query: request.query)
-        return try await page(
-            request: CatalogueQueries(now: clock.now(), client: context.client).assetList(parameters),
-            country: parameters.country, paging: parameters.paging, context: context)
+        let scope = try await scope(context, country: parameters.country)
+        return try await page(scope.queries.assetList(parameters), paging: parameters.paging, scope: scope)
     }
 
     /// `GET /catalogue/search?q=..&type=..&content_country=..&start=..&num=..`: available
     /// assets whose title (in the client's language, else English) has every word of `q`.
     func search(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try SearchParameters(query: request.query)
-        return try await page(
-            request: CatalogueQueries(now: clock.now(), client: context.client).search(parameters),
-            country: parameters.country, paging: parameters.paging, context: context)
+        let scope = try await scope(context, country: parameters.country)
+        return try await page(scope.queries.search(parameters), paging: parameters.paging, scope: scope)
     }
 
-    private func page(
-        request: SearchRequest, country: CountryCode?, paging: Paging, context: RequestContext
-    ) async throws -> Response {
-        let now = clock.now()
-        let store = store(context)
-        try await territoryDirectory.check(country, parameter: "content_country", store: store, now: now)
-        let found = try await store.search(.assetflat, request, as: AssetFlat.self)
-        let view = AssetView(client: context.client, now: now, country: country)
-        return Self.respond(view.page(found.items, total: found.total ?? found.items.count, paging: paging))
+    private func page(_ request: SearchRequest, paging: Paging, scope: RequestScope) async throws -> Response
+    {
+        let found = try await scope.store.search(.assetflat, request, as: AssetFlat.self)
+        return Self.respond(
+            scope.assetView.page(found.items, total: found.total ?? found.items.count, paging: paging))
     }
 }

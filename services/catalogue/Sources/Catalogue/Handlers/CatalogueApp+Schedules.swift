@@ -5,14 +5,11 @@ extension CatalogueApp {
     /// `GET /catalogue/promos?content_country=KE`: promos showing now, highest priority first,
     /// as a JSON array; call-to-action promos only from API major 135.
     func promos(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let country = try request.query.country("content_country")
-        let now = clock.now()
-        let store = store(context)
-        try await territoryDirectory.check(country, parameter: "content_country", store: store, now: now)
-        let queries = CatalogueQueries(now: now, client: context.client)
-        let found = try await store.search(
-            .marketingPromos, queries.promos(country: country), as: MarketingPromo.self)
-        return Self.respond(PromoView.list(found.items))
+        let scope = try await scope(context, country: try request.query.country("content_country"))
+        let request = scope.queries.promos(country: scope.country)
+        return Self.respond(
+            PromoView.list(
+                try await scope.store.search(.marketingPromos, request, as: MarketingPromo.self).items))
     }
 
     /// `GET /catalogue/events?from=..&to=..&sport=..&competition=..&content_country=..&start=..&num=..`:
@@ -20,11 +17,9 @@ extension CatalogueApp {
     func events(_ request: Request, _ context: RequestContext) async throws -> Response {
         let now = clock.now()
         let parameters = try EventParameters(query: request.query, now: now)
-        let store = store(context)
-        try await territoryDirectory.check(
-            parameters.country, parameter: "content_country", store: store, now: now)
-        let queries = CatalogueQueries(now: now, client: context.client)
-        let found = try await store.search(.sportsEvents, queries.events(parameters), as: SportsEvent.self)
+        let scope = try await scope(context, country: parameters.country, now: now)
+        let found = try await scope.store.search(
+            .sportsEvents, scope.queries.events(parameters), as: SportsEvent.self)
         return Self.respond(
             EventView.page(
                 found.items, total: found.total ?? found.items.count, paging: parameters.paging, now: now))

@@ -76,25 +76,18 @@ struct AssetView {
         output.key("count")
         output.int(assets.count)
         output.key("items")
-        items(assets, into: &output)
+        output.beginArray()
+        for asset in assets { write(asset, into: &output) }
+        output.endArray()
         output.endObject()
         return output
     }
 
     /// `{"count": total, "items": [...], "num": .., "start": ..}`: a page of assets.
     func page(_ assets: [AssetFlat], total: Int, paging: Paging) -> JSONOutput {
-        var output = JSONOutput(capacity: 512 + assets.count * 768)
-        output.beginObject()
-        output.key("count")
-        output.int(total)
-        output.key("items")
-        items(assets, into: &output)
-        output.key("num")
-        output.int(paging.num)
-        output.key("start")
-        output.int(paging.start)
-        output.endObject()
-        return output
+        JSONOutput.page(total: total, paging: paging, capacity: 512 + assets.count * 768) { output in
+            for asset in assets { write(asset, into: &output) }
+        }
     }
 
     /// One asset alone.
@@ -102,11 +95,5 @@ struct AssetView {
         var output = JSONOutput()
         write(asset, into: &output)
         return output
-    }
-
-    private func items(_ assets: [AssetFlat], into output: inout JSONOutput) {
-        output.beginArray()
-        for asset in assets { write(asset, into: &output) }
-        output.endArray()
     }
 }

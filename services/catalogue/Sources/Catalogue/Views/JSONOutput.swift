@@ -17,6 +17,27 @@ struct JSONOutput {
     /// The document.
     var data: Data { Data(bytes) }
 
+    /// The envelope of paged lists, `{"count": total, "items": [...], "num": .., "start": ..}`,
+    /// with `writeItems` writing the items into the array.
+    static func page(
+        total: Int, paging: Paging, capacity: Int, writeItems: (inout JSONOutput) -> Void
+    ) -> JSONOutput {
+        var output = JSONOutput(capacity: capacity)
+        output.beginObject()
+        output.key("count")
+        output.int(total)
+        output.key("items")
+        output.beginArray()
+        writeItems(&output)
+        output.endArray()
+        output.key("num")
+        output.int(paging.num)
+        output.key("start")
+        output.int(paging.start)
+        output.endObject()
+        return output
+    }
+
     mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))

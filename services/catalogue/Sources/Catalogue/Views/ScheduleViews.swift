@@ -32,36 +32,25 @@ enum PromoView {
 /// the API's "now").
 enum EventView {
     static func page(_ events: [SportsEvent], total: Int, paging: Paging, now: Date) -> JSONOutput {
-        var output = JSONOutput(capacity: 128 + events.count * 256)
-        output.beginObject()
-        output.key("count")
-        output.int(total)
-        output.key("items")
-        output.beginArray()
-        for event in events {
-            output.beginObject()
-            output.key("competition")
-            output.string(event.competition)
-            output.key("end")
-            output.date(event.end)
-            output.key("is_live")
-            output.bool(event.start <= now && now < event.end)
-            output.key("sport")
-            output.string(event.sport)
-            output.key("start")
-            output.date(event.start)
-            output.key("teams")
-            output.strings(event.teams)
-            output.key("uuid")
-            output.string(event.uuid)
-            output.endObject()
+        JSONOutput.page(total: total, paging: paging, capacity: 128 + events.count * 256) { output in
+            for event in events {
+                output.beginObject()
+                output.key("competition")
+                output.string(event.competition)
+                output.key("end")
+                output.date(event.end)
+                output.key("is_live")
+                output.bool(event.start <= now && now < event.end)
+                output.key("sport")
+                output.string(event.sport)
+                output.key("start")
+                output.date(event.start)
+                output.key("teams")
+                output.strings(event.teams)
+                output.key("uuid")
+                output.string(event.uuid)
+                output.endObject()
+            }
         }
-        output.endArray()
-        output.key("num")
-        output.int(paging.num)
-        output.key("start")
-        output.int(paging.start)
-        output.endObject()
-        return output
     }
 }
