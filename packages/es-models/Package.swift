@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "es-models",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ESModels", targets: ["ESModels"]),
         .executable(name: "es-models-benchmark", targets: ["es-models-benchmark"]),

@@ -39,6 +39,15 @@ struct Benchmark {
                 _ = try DateFormat.default.parseMillis(workload.dates[index % workload.dates.count])
             }
         }
+        let fieldFormat = "yyyy-MM-dd HH:mm||strict_date_optional_time||epoch_millis"
+        report("compile a date format (uncached)", operations: 10_000) {
+            for _ in 0..<10_000 { _ = try DateFormat(fieldFormat) }
+        }
+        let range = RangeQuery(field: "start", gte: "2024-03-01 10:00", lt: "now+1d/d")
+        let now = Date(timeIntervalSince1970: 1_748_779_200)
+        report("range date bounds, mapped format", operations: 100_000) {
+            for _ in 0..<100_000 { _ = try range.dateBounds(now: now, fieldFormat: fieldFormat) }
+        }
     }
 
     static func report(_ name: String, bytes: Int? = nil, operations: Int? = nil, _ body: () throws -> Void) {

@@ -30,7 +30,8 @@ extension RangeQuery {
     /// - Throws: `parse_exception` for a bound that is not a date, or
     ///   `illegal_argument_exception` for a bad `format` or `time_zone`.
     public func dateBounds(now: Date, fieldFormat: String? = nil) throws -> DateRangeBounds {
-        let format = try (self.format ?? fieldFormat).map(DateFormat.init) ?? .default
+        // Formats come from the shared cache: compiling one costs more than resolving the bounds.
+        let format = try (self.format ?? fieldFormat).map(DateFormat.cached) ?? .default
         let zone = try timeZone.map(DateMath.timeZone)
         func resolve(_ value: JSONValue, roundUp: Bool) throws -> Int {
             if case .string(let text) = value {
