@@ -7,6 +7,7 @@ import Foundation
 ///     let db = try SQLiteDatabase(path: directory.appendingPathComponent("cms.sqlite").path)
 /// }
 /// ```
+@discardableResult
 public func withTemporaryDirectory<Result>(
     prefix: String = "cms-indexer", _ body: (URL) throws -> Result
 ) throws -> Result {
@@ -16,6 +17,7 @@ public func withTemporaryDirectory<Result>(
 }
 
 /// The async form of ``withTemporaryDirectory(prefix:_:)``.
+@discardableResult
 public func withTemporaryDirectory<Result>(
     prefix: String = "cms-indexer", _ body: (URL) async throws -> Result
 ) async throws -> Result {

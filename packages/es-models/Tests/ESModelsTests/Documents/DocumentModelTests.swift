@@ -93,10 +93,12 @@ import Testing
             try JSONValue(encoding: top) == ["uuid": "c-1", "slug": "action", "titles": ["en": "Action"]])
         let child = Category(uuid: "c-2", slug: "heist", titles: [:], parentUUID: "c-1")
         #expect(try JSONValue(encoding: child)["parent_uuid"] == "c-1")
-        let rating = Rating(uuid: "r-1", system: "MPAA", code: "PG-13", minimumAge: 13, isMain: true)
+        let rating = Rating(
+            uuid: "r-1", system: "MPAA", code: "PG-13", minimumAge: 13, isMain: true, territories: ["US"])
         #expect(
             try JSONValue(encoding: rating) == [
                 "uuid": "r-1", "system": "MPAA", "code": "PG-13", "minimum_age": 13, "is_main": true,
+                "territories": ["US"],
             ])
         for document in [territory] {
             #expect(try JSONValue(encoding: document).decode(Territory.self) == document)
@@ -104,6 +106,22 @@ import Testing
         #expect(try JSONValue(encoding: child).decode(Category.self) == child)
         #expect(try JSONValue(encoding: rating).decode(Rating.self) == rating)
         #expect(try JSONValue(encoding: language).decode(Language.self) == language)
+    }
+
+    @Test func ratingsKnowWhereTheirSystemAppliesAndOldDocumentsReadAsNowhere() throws {
+        let rating = Rating(
+            uuid: "r-1", system: "KFCB", code: "PG", minimumAge: 10, isMain: true, territories: ["KE", "UG"])
+        #expect(rating.isValid(in: "UG"))
+        #expect(!rating.isValid(in: "ZA"))
+        let old: JSONValue = [
+            "uuid": "r-1", "system": "KFCB", "code": "PG", "minimum_age": 10, "is_main": true,
+        ]
+        let decoded = try old.decode(Rating.self)
+        #expect(decoded.territories == [])
+        #expect(!decoded.isValid(in: "KE"))
+        var wrong = old
+        wrong["territories"] = 5
+        #expect(throws: DecodingError.self) { try wrong.decode(Rating.self) }
     }
 
     @Test func promosAndSportsEventsRoundTrip() throws {

@@ -14,12 +14,19 @@ extension Fixtures {
         ("football", "sport", ["Football", "Football", "Kandanda", ""]),
     ]
 
-    /// The main rating systems: system, ratings (code, minimum age).
-    static let ratingTable: [(system: String, ratings: [(code: String, age: Int)])] = [
-        ("KFCB", [("GE", 0), ("PG", 10), ("16", 16), ("18", 18)]),
-        ("FPB", [("A", 0), ("PG", 10), ("13", 13), ("16", 16), ("18", 18)]),
-        ("NFVCB", [("G", 0), ("PG", 10), ("12A", 12), ("15", 15), ("18", 18)]),
+    /// The main rating systems: system, the main territories where it applies (together every
+    /// main territory, each under one system), ratings (code, minimum age).
+    static let ratingTable: [(system: String, territories: [String], ratings: [(code: String, age: Int)])] = [
+        ("KFCB", ["KE", "UG", "TZ"], [("GE", 0), ("PG", 10), ("16", 16), ("18", 18)]),
+        ("FPB", ["ZA"], [("A", 0), ("PG", 10), ("13", 13), ("16", 16), ("18", 18)]),
+        ("NFVCB", ["NG", "GH"], [("G", 0), ("PG", 10), ("12A", 12), ("15", 15), ("18", 18)]),
     ]
+
+    /// The main territories where the rating system `system` applies (`[]` for a system the
+    /// fixtures do not know).
+    public static func ratingTerritories(system: String) -> [String] {
+        ratingTable.first { $0.system == system }?.territories ?? []
+    }
 
     /// The id of the category with `slug`: `category-drama`.
     public static func categoryID(_ slug: String) -> String {
@@ -78,15 +85,18 @@ extension Fixtures {
     }
 
     static func ratingDocument(_ position: Int, _ override: JSONValue) -> JSONValue {
-        let all = ratingTable.flatMap { system in system.ratings.map { (system.system, $0.code, $0.age) } }
-        let uuid =
-            override["uuid"]?.stringValue
-            ?? ratingID(system: all[position % all.count].0, code: all[position % all.count].1)
-        let row = all.first { ratingID(system: $0.0, code: $0.1) == uuid } ?? all[position % all.count]
+        let all = ratingTable.flatMap { system in
+            system.ratings.map {
+                (system: system.system, territories: system.territories, code: $0.code, age: $0.age)
+            }
+        }
+        let fallback = all[position % all.count]
+        let uuid = override["uuid"]?.stringValue ?? ratingID(system: fallback.system, code: fallback.code)
+        let row = all.first { ratingID(system: $0.system, code: $0.code) == uuid } ?? fallback
         return [
-            "uuid": .string(uuid), "system": .string(row.0), "code": .string(row.1),
-            "minimum_age": .int(row.2),
-            "is_main": true,
+            "uuid": .string(uuid), "system": .string(row.system), "code": .string(row.code),
+            "minimum_age": .int(row.age), "is_main": true,
+            "territories": .array(row.territories.map(JSONValue.string)),
         ]
     }
 }

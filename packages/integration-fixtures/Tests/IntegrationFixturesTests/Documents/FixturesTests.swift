@@ -34,6 +34,12 @@ import Testing
         #expect(ratings.allSatisfy { $0.isMain })
         #expect(
             ratings.contains { $0.uuid == "rating-kfcb-pg" && $0.system == "KFCB" && $0.minimumAge == 10 })
+        #expect(ratings.first { $0.uuid == "rating-kfcb-pg" }?.territories == ["KE", "UG", "TZ"])
+        #expect(ratings.first { $0.uuid == "rating-fpb-13" }?.territories == ["ZA"])
+        for territory in Fixtures.mainTerritoryCodes {
+            #expect(ratings.contains { $0.isValid(in: territory) }, "no main rating valid in \(territory)")
+        }
+        #expect(!ratings.contains { $0.isValid(in: "GB") })
     }
 
     @Test func categoriesHaveParentsAndSomeMissingTranslations() throws {

@@ -15,8 +15,6 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     case tooManyIDs(count: Int, limit: Int)
     /// `content_country` (or another country parameter) names no territory the catalogue serves.
     case unknownCountry(parameter: String, code: String)
-    /// A filter the indices cannot answer.
-    case unsupportedFilter(name: String, reason: String)
     /// No asset with this uuid is available (unknown, or not licensed now where asked).
     case assetNotFound(uuid: String, country: String?)
     /// The search store cannot be reached, did not answer in time, or answered nonsense;
@@ -28,7 +26,7 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     public var status: HTTPStatus {
         switch self {
         case .missingParameter, .invalidParameter, .invalidHeader, .malformedIDList, .tooManyIDs,
-            .unknownCountry, .unsupportedFilter:
+            .unknownCountry:
             .badRequest
         case .assetNotFound: .notFound
         case .searchStoreUnavailable, .indexMissing: .serviceUnavailable
@@ -57,8 +55,6 @@ extension CatalogueError: CustomStringConvertible {
             "too many ids: \(count) given, at most \(limit) per request; split the list"
         case .unknownCountry(let parameter, let code):
             "unknown country '\(code)' in '\(parameter)'; use a territory code listed by /catalogue/territories"
-        case .unsupportedFilter(let name, let reason):
-            "cannot filter by '\(name)': \(reason)"
         case .assetNotFound(let uuid, let country):
             "asset '\(uuid)' not found" + (country.map { " or not available in '\($0)'" } ?? "")
         case .searchStoreUnavailable:

@@ -32,21 +32,16 @@ extension CatalogueApp {
         return Self.respond(.array(found.items.map { ReferenceView.json($0, language: language) }))
     }
 
-    /// `GET /catalogue/ratings?system=KFCB&main=true`: ratings by system and age.
-    ///
-    /// `territory` is refused: the ratings index does not record which territories use a
-    /// rating system, so it cannot be answered truthfully.
+    /// `GET /catalogue/ratings?territory=KE&system=KFCB&main=true`: ratings by system and age;
+    /// with `territory`, only those whose rating system applies there.
     func ratings(_ request: Request, _ context: RequestContext) async throws -> Response {
-        if request.query.contains("territory") {
-            throw CatalogueError.unsupportedFilter(
-                name: "territory",
-                reason:
-                    "the ratings index does not record the territories of a rating system; filter by 'system'"
-            )
-        }
+        let territory = try request.query.country("territory")
         let systems = try request.query.identifiers("system").map { $0.uppercased() }
-        let search = CatalogueQueries.ratings(systems: systems, main: try request.query.boolean("main"))
-        let found = try await store(context).search(.ratings, search, as: Rating.self)
+        let main = try request.query.boolean("main")
+        let store = store(context)
+        try await territoryDirectory.check(territory, parameter: "territory", store: store, now: clock.now())
+        let search = CatalogueQueries.ratings(systems: systems, main: main, territory: territory)
+        let found = try await store.search(.ratings, search, as: Rating.self)
         return Self.respond(.array(found.items.map(ReferenceView.json)))
     }
 

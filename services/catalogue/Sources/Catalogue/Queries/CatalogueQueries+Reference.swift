@@ -27,11 +27,15 @@ extension CatalogueQueries {
             sort: [SortField("slug", order: .asc)])
     }
 
-    /// `ratings`: by system, then age, optionally of some systems only or only main ones.
-    public static func ratings(systems: [String] = [], main: Bool? = nil) -> SearchRequest {
+    /// `ratings`: by system, then age, optionally of some systems only, only main ones, or only
+    /// those whose system applies in a territory.
+    public static func ratings(systems: [String] = [], main: Bool? = nil, territory: CountryCode? = nil)
+        -> SearchRequest
+    {
         var filter: [Query] = []
         if !systems.isEmpty { filter.append(.terms("system", systems.map(JSONValue.string))) }
         if let main { filter.append(.term("is_main", .bool(main))) }
+        if let territory { filter.append(.term("territories", .string(territory.code))) }
         return reference(filter: filter, sort: ["system", "minimum_age", "code"])
     }
 

@@ -81,6 +81,7 @@ extension Rating: SourceDecodable {
         self.init(
             uuid: try reader.string("uuid"), system: try reader.string("system"),
             code: try reader.string("code"),
-            minimumAge: try reader.int("minimum_age"), isMain: try reader.bool("is_main"))
+            minimumAge: try reader.int("minimum_age"), isMain: try reader.bool("is_main"),
+            territories: try reader.optionalStrings("territories"))
     }
 }

@@ -52,6 +52,15 @@ struct SourceReader {
         }
     }
 
+    /// Like ``strings(_:)``, but a missing field is an empty array (a field documents written
+    /// before it existed lack).
+    func optionalStrings(_ field: String) throws -> [String] {
+        switch members[field] {
+        case nil, .null: return []
+        default: return try strings(field)
+        }
+    }
+
     func stringMap(_ field: String) throws -> [String: String] {
         guard case .object(let entries) = members[field] else { throw missing(field, "object of strings") }
         var result: [String: String] = [:]

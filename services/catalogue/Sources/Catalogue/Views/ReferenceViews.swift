@@ -30,11 +30,12 @@ enum ReferenceView {
         return .object(members)
     }
 
-    /// `{"uuid", "system", "code", "minimum_age", "is_main"}`.
+    /// `{"uuid", "system", "code", "minimum_age", "is_main", "territories"}`.
     static func json(_ rating: Rating) -> JSONValue {
         [
             "uuid": .string(rating.uuid), "system": .string(rating.system), "code": .string(rating.code),
             "minimum_age": .int(rating.minimumAge), "is_main": .bool(rating.isMain),
+            "territories": .array(rating.territories.map(JSONValue.string)),
         ]
     }
 }

@@ -70,16 +70,70 @@ import Testing
         #expect(
             items.first == [
                 "uuid": "rating-fpb-a", "system": "FPB", "code": "A", "minimum_age": 0, "is_main": true,
+                "territories": ["ZA"],
             ])
         let kfcb = try await websiteClient.get("/catalogue/ratings", query: ["system": "kfcb"])
         #expect(try kfcb.items.map { $0["code"] } == ["GE", "PG", "16", "18"])
     }
 
+    /// The main ratings plus one of a system used outside the main territories (BBFC, in GB)
+    /// and one written before ratings recorded their territories.
+    static let ratingsOfSeveralTerritories: [JSONValue] =
+        Fixtures.mainRatings + [
+            [
+                "uuid": "rating-bbfc-15", "system": "BBFC", "code": "15", "minimum_age": 15, "is_main": false,
+                "territories": ["GB"],
+            ],
+            ["uuid": "rating-old", "system": "OLD", "code": "X", "territories": nil],
+        ]
+
+    @Test(.useData(territories: Fixtures.allTerritories, ratings: ratingsOfSeveralTerritories))
+    func ratingsValidInATerritory() async throws {
+        let kenya = try await websiteClient.get("/catalogue/ratings", query: ["territory": "KE"])
+        #expect(kenya.status == .ok)
+        #expect(try kenya.uuids == ["rating-kfcb-ge", "rating-kfcb-pg", "rating-kfcb-16", "rating-kfcb-18"])
+        #expect(try kenya.items.first?["territories"] == ["KE", "UG", "TZ"])
+        let ghana = try await websiteClient.get("/catalogue/ratings", query: ["territory": "gh"])
+        #expect(try Set(ghana.items.compactMap { $0["system"]?.stringValue }) == ["NFVCB"])
+        let britain = try await websiteClient.get("/catalogue/ratings", query: ["territory": "GB"])
+        #expect(try britain.uuids == ["rating-bbfc-15"])
+        let nowhere = try await websiteClient.get("/catalogue/ratings", query: ["territory": "FR"])
+        #expect(try nowhere.json == [])
+        let combined = try await websiteClient.get(
+            "/catalogue/ratings", query: ["territory": "KE", "system": "FPB"])
+        #expect(try combined.json == [])
+        let main = try await websiteClient.get(
+            "/catalogue/ratings", query: ["territory": "GB", "main": "true"])
+        #expect(try main.json == [])
+    }
+
+    @Test(.useData(territories: Fixtures.allTerritories, ratings: ratingsOfSeveralTerritories))
+    func withoutATerritoryEveryRatingIsListed() async throws {
+        let all = try await websiteClient.get("/catalogue/ratings")
+        let uuids = try all.uuids
+        #expect(uuids.count == Fixtures.mainRatings.count + 2)
+        #expect(uuids.contains("rating-bbfc-15"))
+        #expect(try all.items.first { $0["uuid"] == "rating-old" }?["territories"] == [])
+        let empty = try await websiteClient.get("/catalogue/ratings", query: ["territory": ""])
+        #expect(try empty.uuids == uuids)
+    }
+
     @Test(.useData())
-    func ratingsCannotBeFilteredByTerritory() async throws {
-        let response = try await websiteClient.get("/catalogue/ratings", query: ["territory": "KE"])
-        #expect(response.status == .badRequest)
-        #expect(response.errorMessage?.hasPrefix("cannot filter by 'territory'") == true)
+    func aTerritoryTheCatalogueDoesNotServeIsRefused() async throws {
+        let britain = try await websiteClient.get("/catalogue/ratings", query: ["territory": "GB"])
+        #expect(britain.status == .badRequest)
+        #expect(
+            britain.errorMessage
+                == "unknown country 'GB' in 'territory'; use a territory code listed by /catalogue/territories"
+        )
+        for bad in ["KEN", "K1", "🙂"] {
+            let response = try await websiteClient.get("/catalogue/ratings", query: ["territory": bad])
+            #expect(response.status == .badRequest, "\(bad)")
+            #expect(
+                response.errorMessage
+                    == "invalid value '\(bad)' for query parameter 'territory': must be a two-letter ISO 3166-1 country code such as 'KE'"
+            )
+        }
     }
 
     @Test(.useData(territories: [], languages: [], categories: [], ratings: []))

@@ -155,5 +155,11 @@ import Testing
             {"query": {"bool": {"filter": [{"terms": {"system": ["KFCB"]}}]}}, "size": 1000,
              "sort": [{"system": "asc"}, {"minimum_age": "asc"}, {"code": "asc"}]}
             """)
+        try expectJSON(
+            CatalogueQueries.ratings(main: true, territory: CountryCode("KE")),
+            """
+            {"query": {"bool": {"filter": [{"term": {"is_main": true}}, {"term": {"territories": "KE"}}]}},
+             "size": 1000, "sort": [{"system": "asc"}, {"minimum_age": "asc"}, {"code": "asc"}]}
+            """)
     }
 }

@@ -107,6 +107,7 @@ public enum CMSIndices {
             Property.keyword("code")
             Property.integer("minimum_age")
             Property.boolean("is_main")
+            Property.keyword("territories")
         }
     }
 

@@ -76,12 +76,13 @@ public enum Denormalizer {
             uuid: record.id, slug: record.slug, titles: record.titles, parentUUID: record.parentUUID)
     }
 
-    /// The ratings document.
+    /// The ratings document, with the territories where its system applies (none when the
+    /// system has no territory yet: the rating is then valid nowhere).
     public static func rating(_ record: RatingRecord) throws(DocumentError) -> Rating {
         try FieldValidator(problems: record.problems).check(index: .ratings, id: record.id)
         return Rating(
             uuid: record.id, system: record.system, code: record.code, minimumAge: record.minimumAge,
-            isMain: record.isMain)
+            isMain: record.isMain, territories: unique(record.territories))
     }
 
     /// The marketing_promos document.

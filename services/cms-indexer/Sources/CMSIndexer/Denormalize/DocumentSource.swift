@@ -61,7 +61,7 @@ public final class DocumentSource {
         case .languages: return try source(CodeNameRecord.main(table: "languages"), [], Denormalizer.language)
         case .categories:
             return try source(CategoryRecord.main, CategoryRecord.children, Denormalizer.category)
-        case .ratings: return try source(RatingRecord.main, [], Denormalizer.rating)
+        case .ratings: return try source(RatingRecord.main, RatingRecord.children, Denormalizer.rating)
         case .marketingPromos:
             return try source(PromoRecord.main, PromoRecord.children, Denormalizer.marketingPromo)
         case .sportsEvents:

@@ -68,7 +68,7 @@ extension Rating: DocumentSourceJSON {
         .object([
             "uuid": .string(uuid), "system": .string(system), "code": .string(code),
             "minimum_age": .int(minimumAge),
-            "is_main": .bool(isMain),
+            "is_main": .bool(isMain), "territories": .array(territories.map(JSONValue.string)),
         ])
     }
 }

@@ -1,4 +1,4 @@
-/// A `ratings` row.
+/// A `ratings` row with the territories where its rating system applies.
 public struct RatingRecord: NormalizedRecord, Equatable {
     public var id: String
     public var problems: [String] = []
@@ -10,6 +10,8 @@ public struct RatingRecord: NormalizedRecord, Equatable {
     public var minimumAge = 0
     /// Whether it is a main rating.
     public var isMain = false
+    /// Territory codes of its system (`rating_system_territories`), by code.
+    public var territories: [String] = []
 
     public init(id: String) {
         self.id = id
@@ -26,4 +28,18 @@ public struct RatingRecord: NormalizedRecord, Equatable {
         record.minimumAge = try row.int(3)
         record.isMain = try row.bool(4)
     }
+
+    /// The territories of each rating's system.
+    public static let children = [
+        RecordQuery<RatingRecord>(
+            table: "rating_system_territories",
+            sql: """
+                SELECT r.uuid, t.territory_code FROM ratings r
+                JOIN rating_system_territories t ON t.system = r.system
+                WHERE r.uuid BETWEEN ?1 AND ?2 ORDER BY r.uuid, t.territory_code
+                """
+        ) { record, row in
+            record.territories.append(try row.string(1))
+        }
+    ]
 }

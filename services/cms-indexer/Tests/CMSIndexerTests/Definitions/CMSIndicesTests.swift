@@ -20,7 +20,8 @@ import Testing
         .territories: Territory(code: "KE", name: "Kenya", isMain: true),
         .languages: Language(code: "en", name: "English", isMain: true),
         .categories: Category(uuid: "c-1", slug: "action", titles: ["en": "Action"], parentUUID: "c-0"),
-        .ratings: Rating(uuid: "r-1", system: "KFCB", code: "PG", minimumAge: 10, isMain: true),
+        .ratings: Rating(
+            uuid: "r-1", system: "KFCB", code: "PG", minimumAge: 10, isMain: true, territories: ["KE", "UG"]),
         .marketingPromos: MarketingPromo(
             uuid: "p-1", title: "Watch now", promoType: .editorial, territories: ["KE"], start: date,
             end: date,

@@ -176,7 +176,7 @@ import Testing
             #expect(
                 ratings["rating-kfcb-16"] == [
                     "uuid": "rating-kfcb-16", "system": "KFCB", "code": "16", "minimum_age": 16,
-                    "is_main": true,
+                    "is_main": true, "territories": ["KE"],
                 ])
             let promos = try documents(.marketingPromos, path: path)
             #expect(
@@ -198,6 +198,28 @@ import Testing
                     "teams": ["Gor Mahia", "AFC Leopards"], "start": "2024-03-01T15:00:00Z",
                     "end": "2024-03-01T17:00:00Z", "territories": ["KE"],
                 ])
+        }
+    }
+
+    @Test func aRatingCarriesTheTerritoriesOfItsSystem() throws {
+        try withTemporaryDirectory { directory in
+            let path = try CMSFixture.database(
+                in: directory,
+                sql: """
+                    INSERT INTO territories (code, name, is_main) VALUES ('UG', 'Uganda', 1), ('TZ', 'Tanzania', 1);
+                    INSERT INTO rating_system_territories (system, territory_code) VALUES ('KFCB', 'UG'),
+                        ('KFCB', 'TZ');
+                    INSERT INTO ratings (uuid, system, code, minimum_age, is_main) VALUES
+                        ('rating-new-7', 'NEW', '7', 7, 0);
+                    """)
+            // Batches of one: each rating's territories are read with its own batch.
+            let ratings = try documents(.ratings, path: path, batchSize: 1)
+            #expect(ratings.errors == [])
+            #expect(ratings.documents["rating-kfcb-16"]?["territories"] == ["KE", "TZ", "UG"])
+            #expect(ratings.documents["rating-fpb-16"]?["territories"] == ["ZA"])
+            #expect(ratings.documents["rating-bbfc-15"]?["territories"] == ["GB"])
+            #expect(ratings.documents["rating-new-7"]?["territories"] == [])
+            for document in ratings.documents.values { _ = try document.decode(Rating.self) }
         }
     }
 
