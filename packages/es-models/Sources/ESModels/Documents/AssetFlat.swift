@@ -2,7 +2,9 @@ import Foundation
 
 /// One asset with everything the Catalogue needs folded in: the `assetflat` document.
 ///
-/// JSON keys are snake_case (`license_windows`, `created_at`); dates are ISO 8601 strings.
+/// JSON keys are snake_case (`license_windows`, `created_at`); dates are ISO 8601 strings. An
+/// episode names its series and its place in it (`series_uuid`, `season_uuid`, `season_number`,
+/// `episode_number`); other assets leave those fields out.
 /// ```swift
 /// let asset = AssetFlat(uuid: "a-1", type: .movie, titles: ["en": "Heat"], ...)
 /// try await backend.index(asset, refresh: .immediate)
@@ -38,13 +40,23 @@ public struct AssetFlat: SearchDocument {
     public var createdAt: Date
     /// When it last changed in the CMS (`updated_at`).
     public var updatedAt: Date
+    /// For an episode: the uuid of its series, a `tv_series` asset (`series_uuid`); `nil` for
+    /// other assets.
+    public var seriesUUID: String?
+    /// For an episode: the uuid of its season (`season_uuid`).
+    public var seasonUUID: String?
+    /// For an episode: the number of its season in the series (`season_number`).
+    public var seasonNumber: Int?
+    /// For an episode: its number in the season (`episode_number`).
+    public var episodeNumber: Int?
 
-    /// Creates an asset.
+    /// Creates an asset; the series fields are for episodes only.
     public init(
         uuid: String, type: AssetType, titles: [String: String], descriptions: [String: String],
         categories: [String],
         languages: [String], ratings: [String], licenseWindows: [LicenseWindow], createdAt: Date,
-        updatedAt: Date
+        updatedAt: Date, seriesUUID: String? = nil, seasonUUID: String? = nil, seasonNumber: Int? = nil,
+        episodeNumber: Int? = nil
     ) {
         self.uuid = uuid
         self.type = type
@@ -56,6 +68,10 @@ public struct AssetFlat: SearchDocument {
         self.licenseWindows = licenseWindows
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.seriesUUID = seriesUUID
+        self.seasonUUID = seasonUUID
+        self.seasonNumber = seasonNumber
+        self.episodeNumber = episodeNumber
     }
 
     public var documentID: String { uuid }
@@ -70,6 +86,10 @@ public struct AssetFlat: SearchDocument {
         case licenseWindows = "license_windows"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+        case seriesUUID = "series_uuid"
+        case seasonUUID = "season_uuid"
+        case seasonNumber = "season_number"
+        case episodeNumber = "episode_number"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,7 +104,11 @@ public struct AssetFlat: SearchDocument {
             ratings: try container.decode([String].self, forKey: .ratings),
             licenseWindows: try container.decode([LicenseWindow].self, forKey: .licenseWindows),
             createdAt: try container.decodeDate(forKey: .createdAt),
-            updatedAt: try container.decodeDate(forKey: .updatedAt))
+            updatedAt: try container.decodeDate(forKey: .updatedAt),
+            seriesUUID: try container.decodeIfPresent(String.self, forKey: .seriesUUID),
+            seasonUUID: try container.decodeIfPresent(String.self, forKey: .seasonUUID),
+            seasonNumber: try container.decodeIfPresent(Int.self, forKey: .seasonNumber),
+            episodeNumber: try container.decodeIfPresent(Int.self, forKey: .episodeNumber))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,5 +123,9 @@ public struct AssetFlat: SearchDocument {
         try container.encode(licenseWindows, forKey: .licenseWindows)
         try container.encodeDate(createdAt, forKey: .createdAt)
         try container.encodeDate(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(seriesUUID, forKey: .seriesUUID)
+        try container.encodeIfPresent(seasonUUID, forKey: .seasonUUID)
+        try container.encodeIfPresent(seasonNumber, forKey: .seasonNumber)
+        try container.encodeIfPresent(episodeNumber, forKey: .episodeNumber)
     }
 }

@@ -108,6 +108,26 @@ import Testing
         #expect(try JSONValue(encoding: language).decode(Language.self) == language)
     }
 
+    @Test func anEpisodeNamesItsSeriesAndPlaceAndAMovieLeavesThemOut() throws {
+        var episode = asset
+        episode.type = .episode
+        episode.seriesUUID = "series-1"
+        episode.seasonUUID = "season-2"
+        episode.seasonNumber = 2
+        episode.episodeNumber = 7
+        let json = try JSONValue(encoding: episode)
+        #expect(json["series_uuid"] == "series-1")
+        #expect(json["season_uuid"] == "season-2")
+        #expect(json["season_number"] == 2)
+        #expect(json["episode_number"] == 7)
+        #expect(try json.decode(AssetFlat.self) == episode)
+        let movie = try JSONValue(encoding: asset)
+        for key in ["series_uuid", "season_uuid", "season_number", "episode_number"] {
+            #expect(movie[key] == nil, "\(key)")
+        }
+        #expect(try movie.decode(AssetFlat.self).seriesUUID == nil)
+    }
+
     @Test func ratingsKnowWhereTheirSystemAppliesAndOldDocumentsReadAsNowhere() throws {
         let rating = Rating(
             uuid: "r-1", system: "KFCB", code: "PG", minimumAge: 10, isMain: true, territories: ["KE", "UG"])

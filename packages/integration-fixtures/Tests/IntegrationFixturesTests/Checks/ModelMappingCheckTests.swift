@@ -24,6 +24,10 @@ import Testing
     @Test func assetflatAgreesWithTheCopy() throws {
         let asset = try sample(.assetflat, as: AssetFlat.self)
         #expect(try issues(asset, .assetflat) == [])
+        let episodeOverride = try #require(Fixtures.series("series-1", episodesPerSeason: [1]).last)
+        let episode = try sample(.assetflat, episodeOverride, as: AssetFlat.self)
+        #expect(episode.episodeNumber == 1)
+        #expect(try issues(episode, .assetflat) == [])
     }
 
     @Test func referenceModelsAgreeWithTheCopy() throws {

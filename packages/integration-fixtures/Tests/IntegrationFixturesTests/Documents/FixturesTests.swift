@@ -70,6 +70,28 @@ import Testing
         #expect(Fixtures.resolveDate(.datetimeFuture, now: other) == Fixtures.date(days: 7, from: other))
     }
 
+    @Test func theDefaultAssetIsNoEpisode() throws {
+        let movie = try #require(try build(.assetflat, [[:]]).first)
+        for key in ["series_uuid", "season_uuid", "season_number", "episode_number"] {
+            #expect(movie.source[key] == nil, "\(key)")
+        }
+    }
+
+    @Test func aSeriesWithItsEpisodesLinkedSeasonBySeason() throws {
+        let assets = try build(.assetflat, Fixtures.series("series-1", episodesPerSeason: [2, 1, 0]))
+            .map { try $0.decode(AssetFlat.self) }
+        #expect(assets.map(\.uuid) == ["series-1", "series-1-s1e1", "series-1-s1e2", "series-1-s2e1"])
+        #expect(assets[0].type == .tvSeries)
+        #expect(assets[0].seriesUUID == nil)
+        let episodes = assets.dropFirst()
+        #expect(episodes.allSatisfy { $0.type == .episode && $0.seriesUUID == "series-1" })
+        #expect(episodes.map(\.seasonNumber) == [1, 1, 2])
+        #expect(episodes.map(\.episodeNumber) == [1, 2, 1])
+        #expect(
+            episodes.map(\.seasonUUID) == ["series-1-season-1", "series-1-season-1", "series-1-season-2"])
+        #expect(episodes.allSatisfy { $0.isLicensed(at: Fixtures.now, in: "KE") })
+    }
+
     @Test func manyDefaultAssetsHaveDistinctTitles() throws {
         let documents = try build(.assetflat, Array(repeating: [:], count: 100))
         #expect(Set(documents.compactMap { $0.source["titles"]?["en"]?.stringValue }).count == 100)

@@ -1,7 +1,7 @@
 import ESModels
 import HTTPKit
 
-/// `GET /catalogue/assets?type=movie&category=..&language=fra&content_country=KE&start=0&num=20&sort=-created_at`.
+/// `GET /catalogue/assets?type=movie&category=..&language=fra&series=..&content_country=KE&start=0&num=20&sort=-created_at`.
 public struct AssetListParameters: Sendable, Equatable {
     /// The page size when `num` is absent.
     public static let defaultPageSize = 20
@@ -12,6 +12,8 @@ public struct AssetListParameters: Sendable, Equatable {
     public var categories: [String]
     /// A language the asset must be available in (`language`, audio or subtitles).
     public var language: LanguageCode?
+    /// The series whose episodes to list (`series`, one uuid); `nil` lists every asset.
+    public var series: String?
     /// Where the assets must be licensed now; `nil` means anywhere.
     public var country: CountryCode?
     /// The page.
@@ -22,27 +24,37 @@ public struct AssetListParameters: Sendable, Equatable {
     /// Creates parameters.
     public init(
         types: [AssetFlat.AssetType] = [], categories: [String] = [], language: LanguageCode? = nil,
-        country: CountryCode? = nil, paging: Paging = Paging(num: defaultPageSize), sort: AssetSort = .newest
+        series: String? = nil, country: CountryCode? = nil, paging: Paging = Paging(num: defaultPageSize),
+        sort: AssetSort = .newest
     ) {
         self.types = types
         self.categories = categories
         self.language = language
+        self.series = series
         self.country = country
         self.paging = paging
         self.sort = sort
     }
 
-    /// Reads the parameters.
+    /// Reads the parameters. With `series` and no `sort`, episodes come in viewing order
+    /// (``AssetSort/episode``).
     ///
     /// - Throws: ``CatalogueError`` naming the bad parameter and what it accepts.
     public init(query: QueryItems) throws {
         let sorts = try query.choices("sort", of: AssetSort.self)
+        let series = try query.identifiers("series")
+        guard series.count <= 1 else {
+            throw CatalogueError.invalidParameter(
+                name: "series", value: series.joined(separator: ","), expected: "must be a single series uuid"
+            )
+        }
         self.init(
             types: try query.choices("type", of: AssetFlat.AssetType.self),
             categories: try query.identifiers("category"),
             language: try query.language("language"),
+            series: series.first,
             country: try query.country("content_country"),
             paging: try Paging(query: query, defaultSize: Self.defaultPageSize),
-            sort: sorts.first ?? .newest)
+            sort: sorts.first ?? (series.isEmpty ? .newest : .episode))
     }
 }

@@ -14,6 +14,9 @@ public enum AssetSort: String, Sendable, CaseIterable {
     case title = "title"
     /// By title in the requested language, Z to A (assets without one last).
     case titleDescending = "-title"
+    /// In viewing order: by season number, then episode number (assets outside a series last);
+    /// the default when listing a series' episodes.
+    case episode = "episode"
 
     /// The sort criteria, ending with the uuid so that pages never overlap or skip.
     func sortFields(language: LanguageCode) -> [SortField] {
@@ -31,6 +34,13 @@ public enum AssetSort: String, Sendable, CaseIterable {
                         "titles.\(language.alpha2).keyword", order: self == .title ? .asc : .desc,
                         missing: .last,
                         unmappedType: "keyword")
+                ]
+            case .episode:
+                // `unmapped_type`: an index built before episodes carried their numbers still
+                // sorts (every asset then counts as outside a series).
+                [
+                    SortField("season_number", order: .asc, missing: .last, unmappedType: "integer"),
+                    SortField("episode_number", order: .asc, missing: .last, unmappedType: "integer"),
                 ]
             }
         return primary + [SortField("uuid", order: .asc)]

@@ -68,7 +68,8 @@ public struct CatalogueQueries: Sendable {
         byID(ByIDParameters(ids: [uuid], country: nil))
     }
 
-    /// `assets`: a filtered, sorted page of available assets with an exact total.
+    /// `assets`: a filtered, sorted page of available assets with an exact total; with a
+    /// series, its episodes.
     public func assetList(_ parameters: AssetListParameters) -> SearchRequest {
         let types = typeFilters(parameters.types)
         var filter = [licensedNow(in: parameters.country)] + types.filter
@@ -78,6 +79,7 @@ public struct CatalogueQueries: Sendable {
         if let language = parameters.language {
             filter.append(.term("languages", .string(language.alpha2)))
         }
+        if let series = parameters.series { filter.append(.term("series_uuid", .string(series))) }
         return SearchRequest(
             query: .bool(filter: filter, mustNot: types.mustNot), from: parameters.paging.start,
             size: parameters.paging.num, sort: parameters.sort.sortFields(language: client.language),

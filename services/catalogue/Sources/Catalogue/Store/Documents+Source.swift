@@ -9,7 +9,11 @@ extension AssetFlat: SourceDecodable {
             categories: try reader.strings("categories"), languages: try reader.strings("languages"),
             ratings: try reader.strings("ratings"),
             licenseWindows: try reader.objects("license_windows").map(LicenseWindow.init(source:)),
-            createdAt: try reader.date("created_at"), updatedAt: try reader.date("updated_at"))
+            createdAt: try reader.date("created_at"), updatedAt: try reader.date("updated_at"),
+            seriesUUID: try reader.optionalString("series_uuid"),
+            seasonUUID: try reader.optionalString("season_uuid"),
+            seasonNumber: try reader.optionalInt("season_number"),
+            episodeNumber: try reader.optionalInt("episode_number"))
     }
 }
 

@@ -80,6 +80,13 @@ struct SourceReader {
         return value
     }
 
+    func optionalInt(_ field: String) throws -> Int? {
+        switch members[field] {
+        case nil, .null: return nil
+        default: return try int(field)
+        }
+    }
+
     func bool(_ field: String) throws -> Bool {
         guard case .bool(let value) = members[field] else { throw missing(field, "boolean") }
         return value

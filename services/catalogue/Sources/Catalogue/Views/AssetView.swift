@@ -11,7 +11,8 @@ import Foundation
 ///  "license_type": "SVOD", "ratings": ["rating-kfcb-pg"], "subscription_statuses": ["active"],
 ///  "title": "Heat", "title_language": "eng", "type": "movie", "updated_at": "...", "uuid": "uuid-1"}
 /// ```
-/// `is_downloadable` is sent to Android and iOS only.
+/// `is_downloadable` is sent to Android and iOS only; an episode adds `episode_number`,
+/// `season_number`, `season_uuid` and `series_uuid`.
 struct AssetView {
     var client: ClientContext
     var now: Date
@@ -36,6 +37,10 @@ struct AssetView {
             output.key("description")
             output.string(description.text)
         }
+        if let episodeNumber = asset.episodeNumber {
+            output.key("episode_number")
+            output.int(episodeNumber)
+        }
         if client.platform.supportsDownloads {
             output.key("is_downloadable")
             output.bool(open.contains(where: \.isDownloadable))
@@ -48,6 +53,18 @@ struct AssetView {
         }
         output.key("ratings")
         output.strings(asset.ratings)
+        if let seasonNumber = asset.seasonNumber {
+            output.key("season_number")
+            output.int(seasonNumber)
+        }
+        if let seasonUUID = asset.seasonUUID {
+            output.key("season_uuid")
+            output.string(seasonUUID)
+        }
+        if let seriesUUID = asset.seriesUUID {
+            output.key("series_uuid")
+            output.string(seriesUUID)
+        }
         if current != nil {
             output.key("subscription_statuses")
             let statuses =

@@ -75,6 +75,7 @@ import Testing
             "id", "id[]", "q", "type", "category", "language", "lang", "content_country", "start", "num",
             "sort",
             "from", "to", "sport", "competition", "main", "parent", "top_level", "system", "territory",
+            "series",
         ]
         let values = [
             "", " ", ",", "-1", "0", "99999999999999999999", "KE", "xx", "now-1d", "%", "'; DROP", "\u{0}",

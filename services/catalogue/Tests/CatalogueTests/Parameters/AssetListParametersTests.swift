@@ -30,9 +30,23 @@ import Testing
             throws: CatalogueError.invalidParameter(
                 name: "sort", value: "-create_at",
                 expected:
-                    "must be '-created_at', 'created_at', '-updated_at', 'updated_at', 'title' or '-title' "
+                    "must be '-created_at', 'created_at', '-updated_at', 'updated_at', 'title', '-title' or 'episode' "
                     + "(did you mean '-created_at'?)")
         ) { try AssetListParameters(query: ["sort": "-create_at"]) }
+    }
+
+    @Test func aSeriesListsItsEpisodesInViewingOrderUnlessASortIsGiven() throws {
+        let episodes = try AssetListParameters(query: ["series": "series-1"])
+        #expect(episodes.series == "series-1")
+        #expect(episodes.sort == .episode)
+        let newest = try AssetListParameters(query: ["series": "series-1", "sort": "-created_at"])
+        #expect(newest.sort == .newest)
+        #expect(try AssetListParameters(query: ["series": " "]).series == nil)
+        #expect(
+            throws: CatalogueError.invalidParameter(
+                name: "series", value: "series-1,series-2", expected: "must be a single series uuid")
+        ) { try AssetListParameters(query: ["series": "series-1,series-2"]) }
+        #expect(throws: CatalogueError.self) { try AssetListParameters(query: ["series": "a b"]) }
     }
 
     @Test func searchNeedsText() throws {

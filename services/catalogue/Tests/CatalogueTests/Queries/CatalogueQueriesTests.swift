@@ -61,6 +61,20 @@ import Testing
             """)
     }
 
+    @Test func aSeriesEpisodesInViewingOrder() throws {
+        let parameters = AssetListParameters(series: "series-1", country: CountryCode("KE"), sort: .episode)
+        try expectJSON(
+            queries.assetList(parameters),
+            """
+            {"query": {"bool": {"filter": [\(Self.licensedInKenya), {"term": {"series_uuid": "series-1"}}]}},
+             "from": 0, "size": 20, "sort": [
+                {"season_number": {"order": "asc", "missing": "_last", "unmapped_type": "integer"}},
+                {"episode_number": {"order": "asc", "missing": "_last", "unmapped_type": "integer"}},
+                {"uuid": "asc"}],
+             "track_total_hits": true}
+            """)
+    }
+
     @Test func titleSortUsesTheClientsLanguageAndAssumesKeyword() throws {
         let french = CatalogueQueries(
             now: Self.now, client: ClientContext(language: LanguageCode("fra") ?? .english))

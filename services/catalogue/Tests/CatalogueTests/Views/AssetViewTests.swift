@@ -76,6 +76,26 @@ extension AssetView {
         #expect(json["languages"] == ["eng", "xx"])
     }
 
+    @Test func anEpisodeNamesItsSeriesAndPlaceInSortedOrder() throws {
+        var episode = Self.asset
+        episode.type = .episode
+        (episode.seriesUUID, episode.seasonUUID, episode.seasonNumber, episode.episodeNumber) = (
+            "series-1", "season-2", 2, 7
+        )
+        let view = AssetView(client: ClientContext(platform: .ios), now: Self.now, country: CountryCode("KE"))
+        let json = try view.json(episode)
+        #expect(json["series_uuid"] == "series-1")
+        #expect(json["season_uuid"] == "season-2")
+        #expect(json["season_number"] == 2)
+        #expect(json["episode_number"] == 7)
+        #expect(view.single(episode).bytes == json.compactBytes, "members are written in sorted order")
+        let movie = try view.json(Self.asset)
+        for key in ["series_uuid", "season_uuid", "season_number", "episode_number"] {
+            #expect(movie[key] == nil, "\(key)")
+        }
+        #expect(view.single(Self.asset).bytes == movie.compactBytes)
+    }
+
     @Test func noEnglishFallsBackToAnyLanguage() {
         #expect(LocalizedText.pick(["pt": "Calor", "fr": "Chaleur"], for: .english)?.text == "Chaleur")
         #expect(LocalizedText.pick([:], for: .english) == nil)

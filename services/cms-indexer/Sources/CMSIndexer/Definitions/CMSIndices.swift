@@ -72,6 +72,10 @@ public enum CMSIndices {
             }
             Property.date("created_at")
             Property.date("updated_at")
+            Property.keyword("series_uuid")
+            Property.keyword("season_uuid")
+            Property.integer("season_number")
+            Property.integer("episode_number")
         }
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// is left out); categories by position, an episode adding its series' categories after its
 /// own; languages are the audio languages, then subtitle languages not already listed;
 /// ratings are the distinct ratings over territories, an episode without any inheriting its
-/// series'; license windows by start, with countries and statuses sorted. Every stored value
+/// series'; license windows by start, with countries and statuses sorted; an episode names its
+/// series, season and numbers, other assets leave them out. Every stored value
 /// the models cannot hold (an unknown type, a malformed date, a window ending before it
 /// starts, an asset without any title) is reported with the document's id.
 public enum Denormalizer {
@@ -54,7 +55,9 @@ public enum Denormalizer {
             categories: unique(record.categories + record.seriesCategories),
             languages: unique(record.audioLanguages + record.subtitleLanguages),
             ratings: ownRatings.isEmpty ? unique(record.seriesRatings) : ownRatings,
-            licenseWindows: windows, createdAt: createdAt, updatedAt: updatedAt)
+            licenseWindows: windows, createdAt: createdAt, updatedAt: updatedAt,
+            seriesUUID: record.seriesUUID, seasonUUID: record.seasonUUID, seasonNumber: record.seasonNumber,
+            episodeNumber: record.episodeNumber)
     }
 
     /// The territories document.

@@ -12,7 +12,7 @@ public protocol DocumentSourceJSON: SearchDocument {
 
 extension AssetFlat: DocumentSourceJSON {
     public var sourceJSON: JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "uuid": .string(uuid), "type": .string(type.rawValue),
             "titles": .object(titles.mapValues(JSONValue.string)),
             "descriptions": .object(descriptions.mapValues(JSONValue.string)),
@@ -22,7 +22,12 @@ extension AssetFlat: DocumentSourceJSON {
             "license_windows": .array(licenseWindows.map(\.sourceJSON)),
             "created_at": .string(ISODate.string(from: createdAt)),
             "updated_at": .string(ISODate.string(from: updatedAt)),
-        ])
+        ]
+        if let seriesUUID { members["series_uuid"] = .string(seriesUUID) }
+        if let seasonUUID { members["season_uuid"] = .string(seasonUUID) }
+        if let seasonNumber { members["season_number"] = .int(seasonNumber) }
+        if let episodeNumber { members["episode_number"] = .int(episodeNumber) }
+        return .object(members)
     }
 }
 

@@ -58,11 +58,15 @@ public enum AssetQueries {
         RecordQuery(
             table: "episodes",
             sql: """
-                SELECT e.asset_uuid, s.series_uuid FROM episodes e JOIN seasons s ON s.uuid = e.season_uuid
+                SELECT e.asset_uuid, s.series_uuid, s.uuid, s.number, e.number FROM episodes e
+                JOIN seasons s ON s.uuid = e.season_uuid
                 WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid
                 """
         ) { record, row in
             record.seriesUUID = try row.string(1)
+            record.seasonUUID = try row.string(2)
+            record.seasonNumber = try row.int(3)
+            record.episodeNumber = try row.int(4)
         },
         RecordQuery(
             table: "asset_categories (series)",

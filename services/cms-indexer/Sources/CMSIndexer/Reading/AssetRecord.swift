@@ -1,6 +1,7 @@
 /// The normalized rows of one asset: the `assets` row and everything the assetflat document
 /// folds in (localizations, categories, languages, ratings per territory, license windows with
-/// their countries and statuses), plus what an episode inherits from its series.
+/// their countries and statuses), plus an episode's place in its series and what it inherits
+/// from the series.
 public struct AssetRecord: NormalizedRecord, Equatable {
     /// One `asset_localizations` row.
     public struct Localization: Sendable, Equatable {
@@ -42,6 +43,12 @@ public struct AssetRecord: NormalizedRecord, Equatable {
     public var windows: [Window] = []
     /// For an episode: its series' uuid.
     public var seriesUUID: String?
+    /// For an episode: its season's uuid.
+    public var seasonUUID: String?
+    /// For an episode: its season's number.
+    public var seasonNumber: Int?
+    /// For an episode: its number in the season.
+    public var episodeNumber: Int?
     /// For an episode: the series' category uuids, by position.
     public var seriesCategories: [String] = []
     /// For an episode: the series' rating uuids.
@@ -59,7 +66,9 @@ public struct AssetRecord: NormalizedRecord, Equatable {
             && lhs.subtitleLanguages == rhs.subtitleLanguages
             && lhs.ratings.map(\.territory) == rhs.ratings.map(\.territory)
             && lhs.ratings.map(\.rating) == rhs.ratings.map(\.rating) && lhs.windows == rhs.windows
-            && lhs.seriesUUID == rhs.seriesUUID && lhs.seriesCategories == rhs.seriesCategories
+            && lhs.seriesUUID == rhs.seriesUUID && lhs.seasonUUID == rhs.seasonUUID
+            && lhs.seasonNumber == rhs.seasonNumber && lhs.episodeNumber == rhs.episodeNumber
+            && lhs.seriesCategories == rhs.seriesCategories
             && lhs.seriesRatings == rhs.seriesRatings
     }
 }

@@ -10,13 +10,14 @@ import Testing
     /// One document of each model with every optional field set, so every key appears.
     static let samples: [IndexName: any SearchDocument] = [
         .assetflat: AssetFlat(
-            uuid: "a-1", type: .movie, titles: ["en": "Heat"], descriptions: ["en": "A heist."],
+            uuid: "a-1", type: .episode, titles: ["en": "Heat"], descriptions: ["en": "A heist."],
             categories: ["c-1"], languages: ["en"], ratings: ["r-1"],
             licenseWindows: [
                 LicenseWindow(
                     uuid: "lw-1", start: date, end: date, countries: ["KE"], subscriptionStatuses: ["active"],
                     type: .svod, isDownloadable: true)
-            ], createdAt: date, updatedAt: date),
+            ], createdAt: date, updatedAt: date, seriesUUID: "s-1", seasonUUID: "season-1", seasonNumber: 1,
+            episodeNumber: 3),
         .territories: Territory(code: "KE", name: "Kenya", isMain: true),
         .languages: Language(code: "en", name: "English", isMain: true),
         .categories: Category(uuid: "c-1", slug: "action", titles: ["en": "Action"], parentUUID: "c-0"),
@@ -114,6 +115,18 @@ import Testing
         let category = Category(uuid: "c", slug: "s", titles: [:])
         #expect(category.sourceJSON == (try JSONValue(encoding: category)))
         #expect(category.sourceJSON["parent_uuid"] == nil)
+    }
+
+    @Test func anAssetOutsideASeriesLeavesTheSeriesKeysOut() throws {
+        guard var movie = CMSIndicesTests.samples[.assetflat] as? AssetFlat else {
+            Issue.record("the assetflat sample is not an AssetFlat")
+            return
+        }
+        movie.type = .movie
+        (movie.seriesUUID, movie.seasonUUID, movie.seasonNumber, movie.episodeNumber) = (nil, nil, nil, nil)
+        #expect(movie.sourceJSON == (try JSONValue(encoding: movie)))
+        #expect(movie.sourceJSON["series_uuid"] == nil)
+        #expect(movie.sourceJSON["episode_number"] == nil)
     }
 
     @Test func datesWithMillisecondsAgree() throws {

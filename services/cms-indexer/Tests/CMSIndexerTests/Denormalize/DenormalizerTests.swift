@@ -89,9 +89,10 @@ import Testing
                     INSERT INTO asset_localizations (asset_uuid, language_code, title) VALUES
                         ('series-1', 'en', 'Nairobi Nights'), ('episode-1', 'en', 'Nairobi Nights – Episode 1'),
                         ('episode-2', 'en', 'Nairobi Nights – Episode 2');
-                    INSERT INTO seasons (uuid, series_uuid, number) VALUES ('season-1', 'series-1', 1);
+                    INSERT INTO seasons (uuid, series_uuid, number) VALUES ('season-1', 'series-1', 1),
+                        ('season-2', 'series-1', 2);
                     INSERT INTO episodes (asset_uuid, season_uuid, number) VALUES
-                        ('episode-1', 'season-1', 1), ('episode-2', 'season-1', 2);
+                        ('episode-1', 'season-2', 1), ('episode-2', 'season-1', 2);
                     INSERT INTO asset_categories (asset_uuid, category_uuid, position) VALUES
                         ('series-1', 'cat-drama', 0), ('series-1', 'cat-crime', 1), ('episode-2', 'cat-crime', 0);
                     INSERT INTO asset_ratings (asset_uuid, territory_code, rating_uuid) VALUES
@@ -99,13 +100,37 @@ import Testing
                     """)
             let result = try documents(.assetflat, path: path, batchSize: 2)
             #expect(result.errors == [])
-            let first = try #require(result.documents["episode-1"])
-            #expect(first["categories"] == ["cat-drama", "cat-crime"])
-            #expect(first["ratings"] == ["rating-kfcb-16"])
+            let first = try JSONValue(
+                parsing: """
+                    {
+                      "uuid": "episode-1",
+                      "type": "episode",
+                      "titles": {"en": "Nairobi Nights – Episode 1"},
+                      "descriptions": {},
+                      "categories": ["cat-drama", "cat-crime"],
+                      "languages": [],
+                      "ratings": ["rating-kfcb-16"],
+                      "license_windows": [],
+                      "created_at": "2024-01-02T00:00:00Z",
+                      "updated_at": "2024-01-02T00:00:00Z",
+                      "series_uuid": "series-1",
+                      "season_uuid": "season-2",
+                      "season_number": 2,
+                      "episode_number": 1
+                    }
+                    """)
+            #expect(result.documents["episode-1"]?.canonicalString == first.canonicalString)
             let second = try #require(result.documents["episode-2"])
             #expect(second["categories"] == ["cat-crime", "cat-drama"])
             #expect(second["ratings"] == ["rating-bbfc-15"])
-            #expect(result.documents["series-1"]?["type"] == "tv_series")
+            #expect(second["season_uuid"] == "season-1")
+            #expect(second["season_number"] == 1)
+            #expect(second["episode_number"] == 2)
+            let series = try #require(result.documents["series-1"])
+            #expect(series["type"] == "tv_series")
+            for key in ["series_uuid", "season_uuid", "season_number", "episode_number"] {
+                #expect(series[key] == nil, "a series is not an episode: '\(key)'")
+            }
         }
     }
 
