@@ -21,7 +21,8 @@ public struct RunCommand: TestSelectCommand {
 
             Durations of every suite and build are recorded in .build/testselect/durations.json (or
             --durations FILE, which CI can cache); --shard I/N uses them to balance shards, and
-            'testselect --format github-matrix --shards N' prints the matching matrix.
+            'testselect --format github-matrix --shards N' prints the matching matrix. Every shard must
+            read the same durations (a run updates its file: give each runner its own copy).
 
             EXAMPLES:
               testselect run                                  # what the working tree's changes need
