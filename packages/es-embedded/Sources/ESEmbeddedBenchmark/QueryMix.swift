@@ -7,6 +7,7 @@ import Foundation
 enum QueryKind: String, CaseIterable {
     case termFilter = "term + terms filter, sort by date"
     case idsLookup = "ids (terms on uuid) + availability"
+    case byID = "by_id: 10 uuids, _source of every hit"
     case rangeSorted = "date range, sort, paging"
     case nestedAvailability = "nested availability (country, window)"
     case catalogueRow = "catalogue row (bool, nested, must_not)"
@@ -33,6 +34,14 @@ struct QueryMix {
                 JSONValue.string(AssetGenerator.uuid(generator.next(upTo: documents)))
             }
             return SearchRequest(query: .bool(filter: [.terms("uuid", ids), availability()]), size: 20)
+        case .byID:
+            // The catalogue's by_id: ten ids, one type left out, every hit's `_source` read back.
+            let ids = (0..<10).map { _ in
+                JSONValue.string(AssetGenerator.uuid(generator.next(upTo: documents)))
+            }
+            return SearchRequest(
+                query: .bool(filter: [.terms("uuid", ids)], mustNot: [.term("type", "sport_event")]),
+                size: 10)
         case .rangeSorted:
             return SearchRequest(
                 query: .bool(filter: [.range("created_at", gte: "now-30d/d", lte: "now")]),

@@ -9,8 +9,8 @@ enum JournalRecord: Sendable, Equatable {
     case deleteIndex(name: String)
     /// An index's mapping changed (put-mapping or dynamic mapping); the whole new mapping.
     case mapping(index: String, mapping: Mapping)
-    /// A document was stored (created or replaced).
-    case put(index: String, id: String, version: Int, seqNo: Int, source: [UInt8])
+    /// A document was stored (created or replaced), with its `_source` (stored as compact JSON).
+    case put(index: String, id: String, version: Int, seqNo: Int, source: JSONValue)
     /// A document was deleted (or a delete found nothing: the version still moves on).
     case delete(index: String, id: String, version: Int, seqNo: Int)
     /// The whole alias table after a change.

@@ -56,7 +56,7 @@ enum RecordCodec {
             case .put(let index, let id, let version, let seqNo, let source):
                 writer.documentHeader(
                     Tag.put.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
-                writer.bytes.append(contentsOf: source)
+                SourceWriter.write(source, into: &writer.bytes)
             case .delete(let index, let id, let version, let seqNo):
                 writer.documentHeader(
                     Tag.delete.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
@@ -113,9 +113,14 @@ enum RecordCodec {
             let id = try reader.string()
             let version = Int(Int64(bitPattern: try reader.integer()))
             let seqNo = Int(Int64(bitPattern: try reader.integer()))
+            let source: JSONValue
+            do {
+                source = try JSONValue(parsing: Array(reader.rest))
+            } catch {
+                throw DecodingFailure(reason: "malformed document source: \(error)")
+            }
             return .change(
-                lsn: lsn,
-                .put(index: index, id: id, version: version, seqNo: seqNo, source: Array(reader.rest)))
+                lsn: lsn, .put(index: index, id: id, version: version, seqNo: seqNo, source: source))
         case .delete:
             let lsn = try reader.integer()
             let index = try reader.string()

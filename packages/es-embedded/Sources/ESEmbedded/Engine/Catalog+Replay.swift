@@ -27,8 +27,7 @@ extension Catalog {
             guard var state = indices[index] else { return }
             indices[index] = nil  // keep the index uniquely referenced while it changes
             defer { indices[index] = state }
-            let json = try JSONValue(parsing: source)
-            let parsed = try DocumentParser.parse(json, id: id, index: state)
+            let parsed = try DocumentParser.parse(source, id: id, index: state)
             if let updated = parsed.updatedMapping { state.setMapping(updated) }
             state.writer.put(
                 id: id, source: source, document: parsed.document, version: version, seqNo: seqNo)

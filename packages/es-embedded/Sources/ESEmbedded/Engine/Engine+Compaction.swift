@@ -17,9 +17,7 @@ extension Engine {
                 continue
             }
             let source = writer.sources[Int(doc)]
-            guard let json = try? JSONValue(parsing: source),
-                let parsed = try? DocumentParser.parse(json, id: id, index: state)
-            else { return }
+            guard let parsed = try? DocumentParser.parse(source, id: id, index: state) else { return }
             rebuilt.put(
                 id: id, source: source, document: parsed.document, version: entry.version, seqNo: entry.seqNo)
         }

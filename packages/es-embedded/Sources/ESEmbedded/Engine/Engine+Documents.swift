@@ -52,14 +52,15 @@ extension Engine {
     }
 
     func getDocument(_ name: String, id: String) throws -> GetDocumentResponse {
-        let (index, stored) = try read { catalog -> (String, (source: [UInt8], version: Int, seqNo: Int)?) in
+        let (index, stored) = try read {
+            catalog -> (String, (source: JSONValue, version: Int, seqNo: Int)?) in
             let concrete = try catalog.single(name)
             return (concrete, catalog.indices[concrete]?.writer.document(id))
         }
         guard let stored else { return GetDocumentResponse(index: index, id: id, found: false) }
         return GetDocumentResponse(
             index: index, id: id, found: true, version: stored.version, seqNo: stored.seqNo, primaryTerm: 1,
-            source: try JSONValue(parsing: stored.source))
+            source: stored.source)
     }
 
     func bulk(_ request: BulkRequest) throws -> BulkResponse {
@@ -162,7 +163,7 @@ extension Engine {
         let version = (existing?.version ?? 0) + 1
         let seqNo = state.nextSeqNo
         state.nextSeqNo += 1
-        let source = SourceWriter.bytes(document)
+        let source = SourceWriter.normalized(document)
         state.writer.put(id: id, source: source, document: parsed.document, version: version, seqNo: seqNo)
         state.markWritten()
         records.append(.put(index: state.name, id: id, version: version, seqNo: seqNo, source: source))
@@ -186,7 +187,7 @@ extension Engine {
             }
             throw ElasticsearchError.documentMissing(index: state.name, id: id)
         }
-        let existing = try JSONValue(parsing: current.source)
+        let existing = current.source
         let merged = update.doc.map { existing.merging($0) } ?? existing
         if merged == existing {
             return WriteOutcome(

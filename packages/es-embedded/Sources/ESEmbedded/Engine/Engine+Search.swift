@@ -55,8 +55,9 @@ extension Engine {
             let doc = candidate.doc
             var source: JSONValue?
             if request.source?.fetch ?? true {
-                let parsed = try JSONValue(parsing: target.shard.sources[doc])
-                source = request.source.map { $0.apply(to: parsed) } ?? parsed
+                // The stored tree is shared, not copied: a hit costs a reference, not a parse.
+                let stored = target.shard.sources[doc]
+                source = request.source.map { $0.apply(to: stored) } ?? stored
             }
             let plan = plans[candidate.indexPosition]
             return SearchHit(

@@ -1,8 +1,15 @@
+import ESModels
+
 /// The whole indexed content of one index (one shard): stored documents, the root level and
 /// every nested level.
 ///
 /// A value type: a refresh copies it (cheaply, buffers are shared until written) into the
 /// searcher that queries read, while writes continue on the original.
+///
+/// Each document's `_source` is kept as the parsed ``ESModels/JSONValue`` (an immutable,
+/// shared tree) rather than as bytes: every search hit, get and update returns or reads it, and
+/// parsing stored bytes again for each hit cost more than the rest of a small search. The
+/// journal and snapshots hold the compact bytes (``SourceWriter``).
 struct ShardData: Sendable {
     /// What is known of the current (or last) version of an id.
     struct Entry: Sendable, Equatable {
@@ -13,9 +20,9 @@ struct ShardData: Sendable {
 
     private(set) var root = IndexLevel()
     private(set) var nested: [String: IndexLevel] = [:]
-    /// Per root document: its id, `_source` (compact JSON; emptied once deleted), version, seq_no.
+    /// Per root document: its id, `_source` (`null` once deleted), version, seq_no.
     private(set) var ids: [String] = []
-    private(set) var sources: [[UInt8]] = []
+    private(set) var sources: [JSONValue] = []
     private(set) var versions: [Int] = []
     private(set) var seqNos: [Int] = []
     /// Root documents that are current (not deleted or replaced).
@@ -35,13 +42,13 @@ struct ShardData: Sendable {
     }
 
     /// The document currently stored under `id`.
-    func document(_ id: String) -> (source: [UInt8], version: Int, seqNo: Int)? {
+    func document(_ id: String) -> (source: JSONValue, version: Int, seqNo: Int)? {
         guard let entry = entries[id], let doc = entry.doc else { return nil }
         return (sources[Int(doc)], entry.version, entry.seqNo)
     }
 
-    /// Stores `id` (replacing any current version) with its parsed document.
-    mutating func put(id: String, source: [UInt8], document: ParsedDocument, version: Int, seqNo: Int) {
+    /// Stores `id` (replacing any current version) with its `_source` and parsed document.
+    mutating func put(id: String, source: JSONValue, document: ParsedDocument, version: Int, seqNo: Int) {
         if let previous = entries[id]?.doc { markDeleted(previous) }
         var numbers: [UInt32] = []
         numbers.reserveCapacity(document.levels.count)
@@ -72,7 +79,7 @@ struct ShardData: Sendable {
 
     private mutating func markDeleted(_ doc: UInt32) {
         live.remove(Int(doc))
-        sources[Int(doc)] = []
+        sources[Int(doc)] = .null
         liveCount -= 1
     }
 

@@ -12,7 +12,30 @@ enum SourceWriter {
         return output
     }
 
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    /// `value` as it reads back from its bytes: a non-finite number, which JSON cannot hold, is
+    /// written as `null`. An engine keeps this value, so that a document's `_source` is the
+    /// same before and after a restart.
+    static func normalized(_ value: JSONValue) -> JSONValue {
+        guard hasNonFiniteNumber(value) else { return value }
+        switch value {
+        case .double(let number) where !number.isFinite: return .null
+        case .array(let elements): return .array(elements.map(normalized))
+        case .object(let members): return .object(members.mapValues(normalized))
+        default: return value
+        }
+    }
+
+    private static func hasNonFiniteNumber(_ value: JSONValue) -> Bool {
+        switch value {
+        case .double(let number): !number.isFinite
+        case .array(let elements): elements.contains(where: hasNonFiniteNumber)
+        case .object(let members): members.values.contains(where: hasNonFiniteNumber)
+        case .null, .bool, .int, .string: false
+        }
+    }
+
+    /// Appends the compact JSON of `value` to `output`.
+    static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
         case .bool(let flag): output.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))

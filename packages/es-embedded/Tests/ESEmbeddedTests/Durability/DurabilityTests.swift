@@ -88,6 +88,44 @@ import Testing
         }
     }
 
+    /// Sources are kept parsed in memory and written as JSON: searches and gets answer the same
+    /// `_source` before a restart, after replaying the log, and after loading a snapshot.
+    @Test func sourcesAreTheSameBeforeAndAfterARestart() async throws {
+        let fields: [String: JSONValue] = [
+            "title": "Heat \"1995\" \\ é 東京", "year": 1995, "score": 7.5, "big": 1e20, "flags": [true, nil],
+            "cast": [["name": "Al", "roles": ["Vincent"]], ["name": "Robert", "roles": []]],
+        ]
+        let document = JSONValue.object(fields.merging(["nan": .double(.nan)]) { $1 })
+        let expected = JSONValue.object(fields.merging(["nan": nil]) { $1 })
+        let updated = expected.merging(["year": 1996, "extra": ["k": "v"]])
+        func answers(_ backend: EmbeddedSearchBackend) async throws -> [JSONValue?] {
+            let hits = try await backend.search("films", request: SearchRequest(sort: [SortField("year")]))
+            return try await hits.hits.hits.map(\.source) + [backend.getDocument("films", id: "2").source]
+        }
+        for checkpointBytes in [64 << 20, 256] {
+            try await withTemporaryDirectory { directory in
+                do {
+                    let backend = try open(directory, checkpointBytes: checkpointBytes)
+                    // Unmapped fields stay in `_source` only: a non-finite number can get there.
+                    let mapping = Mapping(dynamic: .false) {
+                        Property.integer("year")
+                        Property.keyword("title")
+                    }
+                    _ = try await backend.createIndex("films", definition: IndexDefinition(mappings: mapping))
+                    _ = try await backend.index("films", id: "1", document: document, refresh: .none)
+                    _ = try await backend.index("films", id: "2", document: document, refresh: .none)
+                    _ = try backend.updateDocument(
+                        "films", id: "2", update: DocumentUpdate(doc: ["year": 1996, "extra": ["k": "v"]]),
+                        refresh: .immediate)
+                    #expect(try await answers(backend) == [expected, updated, updated])
+                    if checkpointBytes < 1024 { try backend.close() }
+                }
+                let reopened = try open(directory)
+                #expect(try await answers(reopened) == [expected, updated, updated])
+            }
+        }
+    }
+
     @Test func backgroundSnapshotsAndLaterWritesCombine() async throws {
         try await withTemporaryDirectory { directory in
             do {

@@ -20,7 +20,10 @@ import Testing
         .change(lsn: 8, .deleteIndex(name: "a")),
         .change(lsn: 9, .mapping(index: "a", mapping: Mapping { Property.long("n") })),
         .change(
-            lsn: 10, .put(index: "a", id: "é/1", version: 3, seqNo: 41, source: Array(#"{"k":"v"}"#.utf8))),
+            lsn: 10,
+            .put(
+                index: "a", id: "é/1", version: 3, seqNo: 41,
+                source: ["k": "v", "n": 2.5, "list": [1, nil, ["deep": true]], "東京": "é"])),
         .change(lsn: 11, .delete(index: "a", id: "1", version: 4, seqNo: -1)),
         .change(
             lsn: 12, .aliases(["x": ["a": AliasDefinition(filter: .term("k", "v"), isWriteIndex: true)]])),
@@ -32,6 +35,13 @@ import Testing
         #expect(throws: RecordCodec.DecodingFailure.self) {
             try RecordCodec.decode(encoded.dropLast(encoded.count - 3))
         }
+    }
+
+    @Test func aDocumentRecordWithMalformedJSONIsADecodingFailure() throws {
+        var encoded = RecordCodec.encode(
+            .change(lsn: 1, .put(index: "a", id: "1", version: 1, seqNo: 0, source: ["k": "v"])))
+        encoded.removeLast()
+        #expect(throws: RecordCodec.DecodingFailure.self) { try RecordCodec.decode(encoded[...]) }
     }
 
     @Test func framingDetectsTornAndCorruptRecords() {

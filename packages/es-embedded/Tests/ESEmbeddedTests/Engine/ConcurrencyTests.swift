@@ -78,6 +78,7 @@ import Testing
         let sorted = try await backend.search(
             "churn", request: SearchRequest(size: 3, sort: [SortField("n", order: .desc)]))
         #expect(sorted.ids == ["499", "498", "497"])
+        #expect(sorted.hits.hits.first?.source == ["round": 5, "n": 499])
         let stored = try #require(backend.engine.read { $0.indices["churn"]?.writer })
         // 3,100 writes, yet far fewer stored documents: replaced ones were compacted away.
         #expect(stored.ids.count < 2_000)

@@ -14,5 +14,16 @@ import Testing
     ])
     func writesJSONThatParsesBackToTheSameValue(value: JSONValue) throws {
         #expect(try JSONValue(parsing: SourceWriter.bytes(value)) == value)
+        #expect(SourceWriter.normalized(value) == value)
+    }
+
+    @Test func nonFiniteNumbersAreStoredAndKeptAsNull() throws {
+        let value: JSONValue = [
+            "nan": .double(.nan), "list": [.double(.infinity), 1.5], "inner": ["low": .double(-.infinity)],
+            "kept": "x",
+        ]
+        let expected: JSONValue = ["nan": nil, "list": [nil, 1.5], "inner": ["low": nil], "kept": "x"]
+        #expect(SourceWriter.normalized(value) == expected)
+        #expect(try JSONValue(parsing: SourceWriter.bytes(value)) == expected)
     }
 }
