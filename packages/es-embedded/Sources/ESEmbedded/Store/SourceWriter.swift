@@ -37,20 +37,22 @@ enum SourceWriter {
     /// Appends the compact JSON of `value` to `output`.
     static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
-        case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): output.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
-        case .int(let number): output.append(contentsOf: String(number).utf8)
+        case .null: appendNull(into: &output)
+        case .bool(let flag): appendASCII(flag ? "true" : "false", into: &output)
+        case .int(let number): writeInteger(number, into: &output)
         case .double(let number):
             if number.isFinite {
-                output.append(contentsOf: String(number).utf8)
+                output.append(contentsOf: number.description.utf8)
             } else {
-                output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+                appendNull(into: &output)
             }
         case .string(let text): writeString(text, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 write(element, into: &output)
             }
             output.append(UInt8(ascii: "]"))
@@ -68,31 +70,62 @@ enum SourceWriter {
         }
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    private static func appendNull(into output: inout [UInt8]) {
+        appendASCII("null", into: &output)
+    }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        let plain = text.utf8.allSatisfy {
-            $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-        }
-        if plain {
-            output.append(contentsOf: text.utf8)
-            output.append(UInt8(ascii: "\""))
+    private static func appendASCII(_ literal: StaticString, into output: inout [UInt8]) {
+        output.append(
+            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Decimal digits without going through `String`.
+    private static func writeInteger(_ number: Int, into output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        if magnitude < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-            case 0x09: output.append(contentsOf: [0x5C, 0x74])
-            case 0..<0x20:
-                output.append(contentsOf: [
-                    0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
-                ])
-            default: output.append(byte)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = digits.count
+            while magnitude > 0 {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+        }
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// A JSON string: plain runs are copied at once, the bytes JSON requires escaped in between.
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+                case 0x09: output.append(contentsOf: [0x5C, 0x74])
+                default:
+                    output.append(contentsOf: [
+                        0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
+                    ])
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         output.append(UInt8(ascii: "\""))
     }

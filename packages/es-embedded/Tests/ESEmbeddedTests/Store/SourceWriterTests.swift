@@ -11,6 +11,7 @@ import Testing
             "emptyArray": [],
         ]),
         ["a": ["b": ["c": ["d": 1]]]], "scalar", 7,
+        [.int(.min), .int(.max), 0, -5, 10, 1_000_000, -0.0, 1e-7, "\u{01}\u{1F}\"\\", "", true, false, nil],
     ])
     func writesJSONThatParsesBackToTheSameValue(value: JSONValue) throws {
         #expect(try JSONValue(parsing: SourceWriter.bytes(value)) == value)
