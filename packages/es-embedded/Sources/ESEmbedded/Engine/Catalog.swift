@@ -19,6 +19,7 @@ struct Catalog: Sendable {
     ///
     /// - Throws: `index_not_found_exception` for a missing concrete name.
     func resolve(_ expression: String?) throws -> [Target] {
+        if let expression, let targets = plainTargets(expression) { return targets }
         var unfiltered: Set<String> = []
         var filters: [String: [Query]] = [:]
         func add(_ index: String, filter: Query?) {
@@ -57,6 +58,19 @@ struct Catalog: Sendable {
             let list = filters[name] ?? []
             return Target(index: name, filter: list.count == 1 ? list[0] : .bool(should: list))
         }
+    }
+
+    /// The usual expression, one index or one alias of one index, resolved without taking an
+    /// expression apart (every search resolves its expression); `nil` for anything else.
+    private func plainTargets(_ name: String) -> [Target]? {
+        guard !name.isEmpty, name != "_all",
+            !name.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "*") })
+        else { return nil }
+        if indices[name] != nil { return [Target(index: name, filter: nil)] }
+        guard let members = aliases[name], members.count == 1, let (index, definition) = members.first else {
+            return nil
+        }
+        return [Target(index: index, filter: definition.filter)]
     }
 
     private static func nameMatches(

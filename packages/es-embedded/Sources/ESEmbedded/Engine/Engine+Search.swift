@@ -50,7 +50,7 @@ extension Engine {
         }
         let page = candidates.dropFirst(request.effectiveFrom).prefix(request.effectiveSize)
         let plans = Dictionary(uniqueKeysWithValues: results.map { ($0.position, $0.result.plan) })
-        let hits = try page.map { candidate -> SearchHit in
+        let hits = page.map { candidate -> SearchHit in
             let target = targets[candidate.indexPosition]
             let doc = candidate.doc
             var source: JSONValue?

@@ -27,6 +27,12 @@ import Testing
         let filtered = try catalog.resolve("recent")
         #expect(filtered.first?.filter == .term("level", "error"))
         #expect(try catalog.resolve("recent,logs-2025").first?.filter == nil)
+        // One name, as nearly every search sends: an index, an alias of one or several indices.
+        #expect(try catalog.resolve("users").map(\.index) == ["users"])
+        #expect(try catalog.resolve("users").first?.filter == nil)
+        #expect(try catalog.resolve("logs").map(\.index) == ["logs-2024", "logs-2025"])
+        #expect(try catalog.resolve("logs").allSatisfy { $0.filter == nil })
+        #expect(throws: ElasticsearchError.indexNotFound("ghost")) { try catalog.resolve("ghost") }
     }
 
     @Test func resolvesWriteAndSingleTargets() throws {
