@@ -25,22 +25,25 @@ struct CandidateOrder {
     /// Whether a document with these sort values comes before `rhs` (without building a
     /// candidate for it).
     func precedes(_ values: [SortValue], indexPosition: Int, doc: Int, _ rhs: Candidate) -> Bool {
-        for (position, key) in keys.enumerated() {
-            let left = values[position]
-            let right = rhs.sortValues[position]
-            let comparison: Int
-            switch (left, right) {
-            case (.missing, .missing): comparison = 0
-            case (.missing, _): comparison = key.missingFirst ? -1 : 1
-            case (_, .missing): comparison = key.missingFirst ? 1 : -1
-            default:
-                let raw = SortValue.compare(left, right)
-                comparison = key.descending ? -raw : raw
-            }
+        for position in keys.indices {
+            let comparison = compare(position, values[position], rhs.sortValues[position])
             if comparison != 0 { return comparison < 0 }
         }
         if indexPosition != rhs.indexPosition { return indexPosition < rhs.indexPosition }
         return doc < rhs.doc
+    }
+
+    /// How two values of the key at `position` order: negative when `left` comes first.
+    func compare(_ position: Int, _ left: SortValue, _ right: SortValue) -> Int {
+        let key = keys[position]
+        switch (left, right) {
+        case (.missing, .missing): return 0
+        case (.missing, _): return key.missingFirst ? -1 : 1
+        case (_, .missing): return key.missingFirst ? 1 : -1
+        default:
+            let raw = SortValue.compare(left, right)
+            return key.descending ? -raw : raw
+        }
     }
 }
 
@@ -52,6 +55,11 @@ struct TopCandidates {
     init(limit: Int, order: CandidateOrder) {
         self.order = order
         heap = BoundedHeap(limit: limit) { order.precedes($0, $1) }
+    }
+
+    /// The worst candidate kept, once as many as the limit are kept.
+    var worst: Candidate? {
+        heap.worstWhenFull
     }
 
     /// Whether a document with these values would be kept (checked before building its candidate).

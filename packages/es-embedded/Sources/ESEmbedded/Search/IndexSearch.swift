@@ -80,22 +80,43 @@ struct IndexSearch {
                         sortValues: [Self.substitute(field.value(doc), field: field)]))
             }
         } else {
-            var values = [SortValue](repeating: .missing, count: plan.keys.count)
+            let readers = plan.keys.map(SortKeyReader.init)
+            let first = readers[0]
+            var values = [SortValue](repeating: .missing, count: readers.count)
+            // The first key of the worst candidate kept, once the page is full: most documents
+            // lose on that key alone, and the other keys are not read for them.
+            var worstFirst = Self.firstKeyThreshold(matches, plan: plan, window: window, reader: first)
             for doc in matches {
                 let score: Float? = tracksScores ? node.score(doc) : nil
                 if let score { maxScore = max(maxScore ?? score, score) }
-                for (position, key) in plan.keys.enumerated() {
-                    switch key {
-                    case .score: values[position] = .floating(Double(score ?? 0))
-                    case .doc: values[position] = .integer(Int64(doc))
-                    case .field(let field): values[position] = Self.substitute(field.value(doc), field: field)
-                    }
+                let value = first.value(doc, score: score)
+                if let worstFirst, order.compare(0, value, worstFirst) > 0 { continue }
+                values[0] = value
+                for position in readers.indices.dropFirst() {
+                    values[position] = readers[position].value(doc, score: score)
                 }
                 guard top.wouldKeep(values, indexPosition: indexPosition, doc: doc) else { continue }
                 top.offer(Candidate(indexPosition: indexPosition, doc: doc, score: score, sortValues: values))
+                worstFirst = top.worst?.sortValues[0]
             }
         }
         return Result(total: total, maxScore: maxScore, candidates: top.sorted, order: order, plan: plan)
+    }
+
+    /// For a sort whose first key is a numeric field, the first-key value of the `window`-th
+    /// best document, found on raw values without building sort values: a document whose
+    /// first key is worse cannot make the page. Without it, documents indexed in the order of
+    /// the sort (oldest first, sorted newest first) would each displace the worst candidate.
+    private static func firstKeyThreshold(
+        _ matches: DocSet, plan: SortPlan, window: Int, reader: SortKeyReader
+    )
+        -> SortValue?
+    {
+        guard case .field(let field) = plan.keys[0], var top = NumericTop(field: field, limit: window) else {
+            return nil
+        }
+        for doc in matches { top.offer(doc) }
+        return top.worstDocWhenFull.map { reader.value($0, score: nil) }
     }
 
     private static func substitute(_ value: SortValue, field: SortPlan.FieldKey) -> SortValue {

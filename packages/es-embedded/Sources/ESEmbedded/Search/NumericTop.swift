@@ -36,6 +36,11 @@ struct NumericTop {
         heap.offer((key, doc))
     }
 
+    /// The worst document kept, once as many as the limit are kept.
+    var worstDocWhenFull: Int? {
+        heap.worstWhenFull?.doc
+    }
+
     /// The kept documents, best first.
     var sortedDocs: [Int] {
         heap.sorted.map(\.doc)
