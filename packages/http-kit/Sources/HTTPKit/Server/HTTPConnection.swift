@@ -55,6 +55,10 @@ struct HTTPConnection: Sendable {
                     await closeGracefully()
                     return
                 }
+                // Fairness: let the other connections' tasks run before reading this one's next
+                // request. A client that answers at once would otherwise be served again and
+                // again on a saturated machine while the requests of the others wait unread.
+                await Task.yield()
             }
         } catch let error as HTTPParseError {
             logger.notice("rejected request: \(error.status.code) \(error)", metadata: peerMetadata)
