@@ -1,3 +1,5 @@
+import ESModels
+
 /// A fast reader for the dates documents carry most: `yyyy-MM-dd` and
 /// `yyyy-MM-ddTHH:mm:ss[.SSS](Z|±HH:mm)`, as Elasticsearch's default format
 /// (`strict_date_optional_time`) reads them. Anything else returns `nil` and goes to the
@@ -11,10 +13,10 @@ enum FastISODate {
             guard let year = number(bytes, 0, 4), bytes[4] == 0x2D, let month = number(bytes, 5, 2),
                 bytes[7] == 0x2D,
                 let day = number(bytes, 8, 2), (1...12).contains(month), day >= 1,
-                day <= daysInMonth(year, month)
+                day <= CivilTime.daysInMonth(year: year, month: month)
             else { return nil }
-            let days = daysFromCivil(year, month, day)
-            if bytes.count == 10 { return days * 86_400_000 }
+            let days = CivilTime.days(year: year, month: month, day: day)
+            if bytes.count == 10 { return days * CivilTime.millisPerDay }
             guard bytes[10] == 0x54, let hour = number(bytes, 11, 2), bytes[13] == 0x3A,
                 let minute = number(bytes, 14, 2),
                 bytes[16] == 0x3A, let second = number(bytes, 17, 2), hour < 24, minute < 60, second < 60
@@ -39,7 +41,8 @@ enum FastISODate {
             } else {
                 return nil
             }
-            return days * 86_400_000 + ((hour * 60 + minute - offsetMinutes) * 60 + second) * 1000 + millis
+            return days * CivilTime.millisPerDay + ((hour * 60 + minute - offsetMinutes) * 60 + second) * 1000
+                + millis
         }
     }
 
@@ -52,23 +55,5 @@ enum FastISODate {
             value = value * 10 + digit
         }
         return value
-    }
-
-    private static func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

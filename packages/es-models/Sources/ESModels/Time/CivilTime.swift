@@ -1,10 +1,11 @@
 /// Calendar arithmetic on the proleptic Gregorian calendar in UTC, without Foundation's
-/// `Calendar`, so that parsing dates in documents stays cheap.
-enum CivilTime {
-    static let millisPerDay = 86_400_000
+/// `Calendar`, so that parsing and writing dates in documents stays cheap. Public so that the
+/// engine's fast date reader and the services' date writers share one implementation.
+public enum CivilTime {
+    public static let millisPerDay = 86_400_000
 
     /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -14,7 +15,7 @@ enum CivilTime {
     }
 
     /// The civil date of a day count since 1970-01-01.
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -26,11 +27,13 @@ enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    static func isLeap(_ year: Int) -> Bool {
+    /// Whether `year` has a 29 February.
+    public static func isLeap(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    /// The number of days of `month` (1-12) in `year`.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -39,7 +42,7 @@ enum CivilTime {
     }
 
     /// Floor division, for splitting negative millisecond counts.
-    static func floorDivide(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
+    public static func floorDivide(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
         let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
         return (quotient, value - quotient * divisor)
     }

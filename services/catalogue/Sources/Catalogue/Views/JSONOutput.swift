@@ -1,3 +1,4 @@
+import ESModels
 import Foundation
 
 /// Writes a JSON document straight into bytes, members in the order they are written.
@@ -125,9 +126,8 @@ struct JSONOutput {
     mutating func date(_ date: Date) {
         separate()
         let millis = date.epochMillis
-        let days = millis >= 0 ? millis / 86_400_000 : -((-millis + 86_399_999) / 86_400_000)
-        let ofDay = millis - days * 86_400_000
-        let (year, month, day) = Self.civil(days: days)
+        let (days, ofDay) = CivilTime.floorDivide(millis, CivilTime.millisPerDay)
+        let (year, month, day) = CivilTime.date(days: days)
         bytes.append(UInt8(ascii: "\""))
         digits(year, 4)
         bytes.append(UInt8(ascii: "-"))
@@ -165,18 +165,5 @@ struct JSONOutput {
     private mutating func separate() {
         if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
-    }
-
-    /// The civil date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    private static func civil(days: Int) -> (Int, Int, Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
