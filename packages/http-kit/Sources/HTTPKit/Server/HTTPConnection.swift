@@ -10,7 +10,7 @@ struct HTTPConnection: Sendable {
     private enum Stop: Error {
         /// The connection ended or was interrupted; close without answering.
         case quietly
-        /// The client stalled in the middle of a request: answer 408.
+        /// The client stalled in the middle of a request, or took too long to send it: answer 408.
         case requestTimeout
     }
 
@@ -76,10 +76,16 @@ struct HTTPConnection: Sendable {
     }
 
     /// Reads until a whole head is buffered and decodes it.
+    ///
+    /// Before the head's first byte each read may wait `idleTimeout`; from the first byte on,
+    /// the head as a whole must end within `requestHeadTimeout`, so a client trickling bytes
+    /// cannot hold the connection forever. The head's deadline is only set when the first
+    /// read leaves it incomplete: a head that arrives whole costs no extra clock reading.
     private func readHead(into buffer: inout ByteBuffer, decoder: inout RequestDecoder, served: Int)
         async throws
         -> RequestHead
     {
+        var headDeadline: ContinuousClock.Instant?
         while true {
             if let head = try decoder.decodeHead(from: &buffer) { return head }
             let betweenRequests = buffer.isEmpty
@@ -87,7 +93,14 @@ struct HTTPConnection: Sendable {
                 if try readsWaitingBytes(into: &buffer) { continue }
                 throw Stop.quietly
             }
-            let outcome = try await socket.read(into: &buffer, deadline: .now + configuration.idleTimeout)
+            let now = ContinuousClock.now
+            var deadline = now + configuration.idleTimeout
+            if !betweenRequests {
+                let headEnd = headDeadline ?? now + configuration.requestHeadTimeout
+                headDeadline = headEnd
+                deadline = min(deadline, headEnd)
+            }
+            let outcome = try await socket.read(into: &buffer, deadline: deadline)
             if betweenRequests { registry.markBusy(fd) }
             switch outcome {
             case .bytes: continue
@@ -107,7 +120,8 @@ struct HTTPConnection: Sendable {
     }
 
     /// Reads until the body declared by `head` is buffered and decodes it, first sending
-    /// `100 Continue` to a client that waits for it.
+    /// `100 Continue` to a client that waits for it. Each read may wait `idleTimeout`, and the
+    /// body as a whole must arrive within `requestBodyTimeout`.
     private func readBody(_ head: RequestHead, buffer: inout ByteBuffer, decoder: inout RequestDecoder)
         async throws -> [UInt8]
     {
@@ -115,9 +129,15 @@ struct HTTPConnection: Sendable {
             try await socket.write(
                 ResponseEncoder.continueResponse, deadline: .now + configuration.idleTimeout)
         }
+        var bodyDeadline: ContinuousClock.Instant?
         while true {
             if let body = try decoder.decodeBody(head.framing, from: &buffer) { return body }
-            switch try await socket.read(into: &buffer, deadline: .now + configuration.idleTimeout) {
+            let now = ContinuousClock.now
+            let bodyEnd = bodyDeadline ?? now + configuration.requestBodyTimeout
+            bodyDeadline = bodyEnd
+            switch try await socket.read(
+                into: &buffer, deadline: min(now + configuration.idleTimeout, bodyEnd))
+            {
             case .bytes: continue
             case .endOfStream, .interrupted: throw Stop.quietly
             case .timedOut: throw Stop.requestTimeout

@@ -15,6 +15,11 @@ import Synchronization
 /// try await serving
 /// ```
 public final class HTTPServer: Sendable {
+    /// Accepts one pending connection on the listening socket. The real one is
+    /// ``SocketDescriptor/accept()``; tests wrap it to fail as a process out of descriptors
+    /// would.
+    package typealias Accept = @Sendable (SocketDescriptor) throws -> AcceptOutcome
+
     private enum Phase {
         case ready
         case running
@@ -29,11 +34,13 @@ public final class HTTPServer: Sendable {
     private let configuration: ServerConfiguration
     private let logger: Logger
     private let process: @Sendable (Request, String?) async -> Response
+    private let accept: Accept
     private let registry = ConnectionRegistry()
+    private let limiter: ConnectionLimiter
     private let phase = Mutex(Phase.ready)
 
-    init(
-        configuration: ServerConfiguration, logger: Logger,
+    package init(
+        configuration: ServerConfiguration, logger: Logger, accept: @escaping Accept = { try $0.accept() },
         process: @escaping @Sendable (Request, String?) async -> Response
     ) throws(ServerError) {
         let loop = try EventLoop.shared()
@@ -49,10 +56,16 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.process = process
+        self.accept = accept
+        self.limiter = ConnectionLimiter(limit: configuration.maxConnections)
     }
 
     /// The number of open client connections.
     public var connectionCount: Int { registry.count }
+
+    /// The most client connections open at once (``ServerConfiguration/maxConnections``, at
+    /// least 1); connections beyond it wait in the listen backlog.
+    public var maxConnections: Int { limiter.limit }
 
     /// Serves until ``shutdown()`` is called and the last connection is closed (or the grace
     /// period ends); cancelling the calling task stops at once instead.
@@ -76,48 +89,125 @@ public final class HTTPServer: Sendable {
     /// requests finish (their responses carry `Connection: close`), then ``run()`` returns.
     public func shutdown() {
         let idle = registry.beginShutdown()
+        limiter.close()
         listener.loop.interrupt(listener.descriptor.fd)
         for fd in idle {
             listener.loop.interrupt(fd)
         }
     }
 
+    /// Accepts connections until shutdown, each under a slot of the limiter: at the cap the
+    /// loop waits for a slot instead of accepting, so descriptors stay within the budget and
+    /// the kernel's backlog holds the newcomers.
     private func acceptConnections(into group: inout DiscardingTaskGroup) async {
         var acceptedInARow = 0
+        var holdsSlot = false
+        var backoff = AcceptBackoff()
+        var capNotice = NoticeThrottle(quietPeriod: .seconds(60))
+        defer {
+            if holdsSlot { limiter.release() }
+        }
         while !registry.isShuttingDown && !Task.isCancelled {
+            if !holdsSlot {
+                guard await takeSlot(notice: &capNotice) else { return }
+                holdsSlot = true
+            }
+            let outcome: AcceptOutcome
             do {
-                guard let (client, peer) = try listener.descriptor.accept() else {
-                    let readiness = try await listener.loop.wait(
-                        for: .read, on: listener.descriptor.fd, deadline: nil)
-                    if readiness == .interrupted { return }
-                    continue
+                outcome = try accept(listener.descriptor)
+            } catch {
+                await back(off: &backoff, level: .error, "accepting connections failed: \(error)")
+                continue
+            }
+            switch outcome {
+            case .noneWaiting:
+                guard await waitForPendingConnection() else { return }
+            case .outOfResources(let reason):
+                await back(
+                    off: &backoff, level: .notice,
+                    "cannot accept connections: \(reason); retrying until it works (raise the process's"
+                        + " descriptor limit, or lower maxConnections)")
+            case .accepted(let client, let peer):
+                if let failures = backoff.recordSuccess() {
+                    logger.info("accepting connections again after \(failures) failed attempt(s)")
                 }
-                guard registry.add(client.fd) else {
-                    client.close()
-                    continue
-                }
-                let connection: HTTPConnection
+                holdsSlot = false
                 do {
-                    connection = HTTPConnection(
-                        socket: try AsyncSocket(registering: client, on: listener.loop),
-                        peer: peer?.description,
-                        configuration: configuration, registry: registry, logger: logger, process: process)
+                    try serve(client, peer: peer, in: &group)
                 } catch {
-                    registry.remove(client.fd)
-                    client.close()
-                    throw error
+                    await back(off: &backoff, level: .error, "serving a connection failed: \(error)")
                 }
-                group.addTask { await connection.run() }
                 // Under a burst of connections, let the new connections' tasks run now and then.
                 acceptedInARow += 1
                 if acceptedInARow.isMultiple(of: 64) { await Task.yield() }
-            } catch is CancellationError {
-                return
-            } catch {
-                // Usually out of file descriptors: back off instead of spinning.
-                logger.error("accepting connections failed: \(error)")
-                try? await Task.sleep(for: .milliseconds(50))
             }
+        }
+    }
+
+    /// Takes a connection slot, waiting (and saying so, now and then) at the cap; `false` when
+    /// the server stops meanwhile.
+    private func takeSlot(notice: inout NoticeThrottle) async -> Bool {
+        if limiter.tryAcquire() { return true }
+        if notice.allows(at: .now) {
+            logger.notice(
+                "reached the connection limit (\(limiter.limit)); new connections wait in the listen"
+                    + " backlog until one closes")
+        }
+        return await limiter.acquire()
+    }
+
+    /// Waits until a connection is pending; `false` when the server stops meanwhile.
+    private func waitForPendingConnection() async -> Bool {
+        do {
+            return try await listener.loop.wait(for: .read, on: listener.descriptor.fd, deadline: nil)
+                != .interrupted
+        } catch is CancellationError {
+            return false
+        } catch {
+            logger.error("waiting for connections failed: \(error)")
+            try? await Task.sleep(for: .milliseconds(50))
+            return true
+        }
+    }
+
+    /// Waits after a failed `accept` (instead of spinning on a listener that stays readable),
+    /// logging the first failure of an episode.
+    private func back(
+        off backoff: inout AcceptBackoff, level: Logger.Level, _ message: @autoclosure () -> String
+    ) async {
+        let (wait, log) = backoff.recordFailure(at: .now)
+        if log { logger.log(level, message()) }
+        try? await Task.sleep(for: wait)
+    }
+
+    /// Registers an accepted connection and serves it on its own task, which gives the slot
+    /// back once the connection's descriptor is closed.
+    ///
+    /// - Throws: ``ServerError`` when the event loop cannot watch the connection (it is closed).
+    private func serve(_ client: SocketDescriptor, peer: SocketAddress?, in group: inout DiscardingTaskGroup)
+        throws(ServerError)
+    {
+        let limiter = self.limiter
+        guard registry.add(client.fd) else {
+            client.close()
+            limiter.release()
+            return
+        }
+        let socket: AsyncSocket
+        do {
+            socket = try AsyncSocket(registering: client, on: listener.loop)
+        } catch {
+            registry.remove(client.fd)
+            client.close()
+            limiter.release()
+            throw error
+        }
+        let connection = HTTPConnection(
+            socket: socket, peer: peer?.description, configuration: configuration, registry: registry,
+            logger: logger, process: process)
+        group.addTask {
+            await connection.run()
+            limiter.release()
         }
     }
 

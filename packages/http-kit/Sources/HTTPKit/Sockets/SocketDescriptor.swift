@@ -71,12 +71,15 @@ package struct SocketDescriptor: Sendable, Hashable {
         return address
     }
 
-    /// Accepts a pending connection, made non-blocking with `TCP_NODELAY`; `nil` when none
-    /// is pending.
-    package func accept() throws(ServerError) -> (SocketDescriptor, SocketAddress?)? {
+    /// Accepts a pending connection, made non-blocking with `TCP_NODELAY`.
+    ///
+    /// Errors that concern only the pending connection (it was aborted, or the network
+    /// failed under it) are skipped, as `accept(2)` advises; running out of descriptors is
+    /// ``AcceptOutcome/outOfResources(reason:)``, not an error.
+    package func accept() throws(ServerError) -> AcceptOutcome {
         var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         while true {
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &storage) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(fd, $0, &length) }
             }
@@ -84,13 +87,24 @@ package struct SocketDescriptor: Sendable, Hashable {
                 let socket = SocketDescriptor(fd: client)
                 socket.configureNonBlocking()
                 socket.setNoDelay()
-                return (socket, SocketAddress(storage, length: length))
+                return .accepted(socket, SocketAddress(storage, length: length))
             }
-            switch errno {
-            case EINTR, ECONNABORTED: continue
-            case EAGAIN, EWOULDBLOCK: return nil
-            default: throw .systemCall("accept", reason: lastErrorReason())
-            }
+            if let outcome = try Self.acceptOutcome(failure: errno) { return outcome }
+        }
+    }
+
+    /// What an `accept` that failed with `error` means: `nil` to try again at once (the call
+    /// was interrupted, or only the pending connection failed), else the outcome to report.
+    ///
+    /// - Throws: ``ServerError/systemCall(_:reason:)`` for any other error.
+    package static func acceptOutcome(failure error: Int32) throws(ServerError) -> AcceptOutcome? {
+        switch error {
+        case EINTR, ECONNABORTED, EPROTO, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP,
+            ENETDOWN, ENETUNREACH:
+            return nil
+        case EAGAIN, EWOULDBLOCK: return .noneWaiting
+        case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .outOfResources(reason: reason(error))
+        default: throw .systemCall("accept", reason: reason(error))
         }
     }
 
