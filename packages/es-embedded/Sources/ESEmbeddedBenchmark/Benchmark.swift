@@ -28,14 +28,16 @@ public struct Benchmark {
                 durablePhase = false
                 continue
             }
+            guard ["--documents", "--queries", "--batch"].contains(argument) else {
+                throw BenchmarkUsageError.invalid("unknown option '\(argument)'")
+            }
             guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
                 throw BenchmarkUsageError.invalid("option '\(argument)' needs a positive number")
             }
             switch argument {
             case "--documents": documents = value
             case "--queries": queriesPerKind = value
-            case "--batch": batchSize = value
-            default: throw BenchmarkUsageError.invalid("unknown option '\(argument)'")
+            default: batchSize = value
             }
         }
     }
