@@ -15,6 +15,8 @@ let package = Package(
         .target(name: "HTTPKitTesting", dependencies: ["HTTPKit"]),
         .target(name: "HTTPKitBenchmark", dependencies: ["HTTPKit"]),
         .executableTarget(name: "http-kit-bench", dependencies: ["HTTPKitBenchmark"]),
+        // A server with few descriptors to spare, run by HTTPKitTests in its own process.
+        .executableTarget(name: "http-kit-starved-server", dependencies: ["HTTPKit"]),
         .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "HTTPKitTesting"]),
         .testTarget(name: "HTTPKitTestingTests", dependencies: ["HTTPKit", "HTTPKitTesting"]),
         .testTarget(name: "HTTPKitBenchmarkTests", dependencies: ["HTTPKitBenchmark"]),

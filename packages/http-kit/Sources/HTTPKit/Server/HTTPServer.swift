@@ -164,20 +164,21 @@ public final class HTTPServer: Sendable {
         } catch is CancellationError {
             return false
         } catch {
-            logger.error("waiting for connections failed: \(error)")
-            try? await Task.sleep(for: .milliseconds(50))
-            return true
+            // The listener is not registered any more: nothing more can be accepted.
+            logger.error("waiting for connections failed: \(error); no longer accepting")
+            return false
         }
     }
 
     /// Waits after a failed `accept` (instead of spinning on a listener that stays readable),
-    /// logging the first failure of an episode.
+    /// logging the first failure of an episode. The wait is on the event loop, not
+    /// `Task.sleep`, which may need a new descriptor (see ``EventLoop/sleep(until:)``).
     private func back(
         off backoff: inout AcceptBackoff, level: Logger.Level, _ message: @autoclosure () -> String
     ) async {
         let (wait, log) = backoff.recordFailure(at: .now)
         if log { logger.log(level, message()) }
-        try? await Task.sleep(for: wait)
+        try? await listener.loop.sleep(until: .now + wait)
     }
 
     /// Registers an accepted connection and serves it on its own task, which gives the slot
@@ -214,7 +215,7 @@ public final class HTTPServer: Sendable {
     private func waitForConnections() async {
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
         while registry.count > 0 && ContinuousClock.now < deadline && !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await listener.loop.sleep(until: .now + .milliseconds(5))
         }
         let remaining = registry.count
         if remaining > 0 {

@@ -44,6 +44,7 @@ package final class EventLoop: Sendable {
     private let wakeFD: Int32
     private let state = Mutex(State())
     private let nextWaiterID = Atomic<UInt64>(0)
+    private let nextTimerID = Atomic<UInt32>(0)
 
     private static let sharedLoop = Result { () throws(ServerError) in try EventLoop() }
 
@@ -119,6 +120,23 @@ package final class EventLoop: Sendable {
             let waiter = state.withLock { $0.registrations[fd]?.removeWaiter(id: id, for: interest) }
             waiter?.continuation.resume(throwing: CancellationError())
         }
+    }
+
+    /// Waits until `deadline` on this loop's clock.
+    ///
+    /// Unlike `Task.sleep`, it needs no file descriptor: Dispatch creates the timer descriptor
+    /// of a clock on its first use, and a process out of descriptors crashes there, which is
+    /// when the server most needs to wait. A sleep is a registration under a negative key
+    /// (never a descriptor) that no event ever fires, so only its deadline ends it.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled.
+    package func sleep(until deadline: ContinuousClock.Instant) async throws {
+        let key = -1 - Int32(nextTimerID.add(1, ordering: .relaxed).newValue % UInt32(Int32.max))
+        var registration = SocketRegistration()
+        registration.read.ready = false
+        state.withLock { $0.registrations[key] = registration }
+        defer { _ = state.withLock { $0.registrations.removeValue(forKey: key) } }
+        _ = try await wait(for: .read, on: key, deadline: deadline)
     }
 
     /// Stores `waiter`, or returns the result it gets at once; also says whether the loop

@@ -96,4 +96,20 @@ import Testing
         let loop = try EventLoop.shared()
         await #expect(throws: ServerError.self) { try await loop.wait(for: .read, on: 99_999, deadline: nil) }
     }
+
+    @Test func sleepsUntilTheDeadlineOnly() async throws {
+        let loop = try EventLoop.shared()
+        let start = ContinuousClock.now
+        try await loop.sleep(until: start + .milliseconds(50))
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        try await loop.sleep(until: start)  // a passed deadline returns at once
+    }
+
+    @Test func endsASleepWithCancellationError() async throws {
+        let loop = try EventLoop.shared()
+        let sleeping = Task { try await loop.sleep(until: .now + .seconds(30)) }
+        try await Task.sleep(for: .milliseconds(20))
+        sleeping.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeping.value }
+    }
 }
