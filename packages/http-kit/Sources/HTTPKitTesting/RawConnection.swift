@@ -13,6 +13,7 @@ import HTTPKit
 public actor RawConnection {
     private var connection: ClientConnection
     private let timeout: Duration
+    private var isClosed = false
 
     private init(connection: ClientConnection, timeout: Duration) {
         self.connection = connection
@@ -29,17 +30,20 @@ public actor RawConnection {
 
     /// Sends `text` as UTF-8 bytes, exactly as written (write `\r\n` line endings yourself).
     public func send(_ text: String) async throws {
+        try checkOpen()
         try await connection.send(Array(text.utf8), timeout: timeout)
     }
 
     /// Sends `bytes` exactly.
     public func send(_ bytes: [UInt8]) async throws {
+        try checkOpen()
         try await connection.send(bytes, timeout: timeout)
     }
 
     /// Reads the next final response; pass the request's method so a `HEAD` response is read
     /// without a body.
     public func readResponse(for method: HTTPMethod = .get) async throws -> Response {
+        try checkOpen()
         // Work on a copy: an actor's stored property cannot be mutated across a suspension.
         var current = connection
         defer { connection = current }
@@ -48,6 +52,7 @@ public actor RawConnection {
 
     /// Reads exactly `count` bytes, whatever they are (for example an interim response).
     public func read(count: Int) async throws -> Data {
+        try checkOpen()
         var current = connection
         defer { connection = current }
         return try await current.read(count: count, timeout: timeout)
@@ -56,14 +61,23 @@ public actor RawConnection {
     /// Reads until the server closes the connection, for at most `timeout`: the bytes that
     /// arrived and whether the server closed.
     public func readUntilClosed(timeout: Duration = .seconds(5)) async throws -> (data: Data, closed: Bool) {
+        try checkOpen()
         var current = connection
         defer { connection = current }
         let (data, closed) = try await current.readUntilClosed(timeout: timeout)
         return (data, closed)
     }
 
-    /// Closes the connection.
+    /// Closes the connection; later calls do nothing, and sending or reading afterwards throws
+    /// ``TestClientError/usedAfterClose`` rather than touching a descriptor number that may
+    /// already belong to another socket.
     public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         connection.close()
+    }
+
+    private func checkOpen() throws(TestClientError) {
+        if isClosed { throw .usedAfterClose }
     }
 }

@@ -8,6 +8,9 @@ public enum TestClientError: Error, CustomStringConvertible, Equatable {
     case timedOut(Duration)
     /// A body could not be encoded as JSON.
     case unencodableBody(String)
+    /// A ``RawConnection`` was used after ``RawConnection/close()`` (its descriptor number may
+    /// already belong to another socket).
+    case usedAfterClose
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum TestClientError: Error, CustomStringConvertible, Equatable {
             "no whole response within \(duration); the handler may be stuck or the server gone"
         case .unencodableBody(let reason):
             "cannot encode the request body as json: \(reason)"
+        case .usedAfterClose:
+            "the connection was already closed; open a new one with 'RawConnection.connect(to:)'"
         }
     }
 }

@@ -118,4 +118,16 @@ import Testing
         let stopped = try #require(address)
         await #expect(throws: ServerError.self) { _ = try await RawConnection.connect(to: stopped) }
     }
+
+    @Test func refusesToUseARawConnectionAfterClosingIt() async throws {
+        try await makeApplication().withLiveServer { server in
+            let connection = try await RawConnection.connect(to: server.address)
+            await connection.close()
+            await connection.close()
+            await #expect(throws: TestClientError.usedAfterClose) {
+                try await connection.send("GET / HTTP/1.1\r\n\r\n")
+            }
+            await #expect(throws: TestClientError.usedAfterClose) { try await connection.readResponse() }
+        }
+    }
 }

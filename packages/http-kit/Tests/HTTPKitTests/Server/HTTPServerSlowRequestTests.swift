@@ -4,16 +4,38 @@ import HTTPKitTesting
 import Testing
 
 @Suite struct HTTPServerSlowRequestTests {
-    /// Sends `text` one byte every `gap` until the connection fails or the text ends.
+    /// Sends `text` one byte every `gap` until the connection fails, the text ends or the task
+    /// is cancelled.
     private func trickle(_ text: String, every gap: Duration, on connection: RawConnection) -> Task<
         Void, Never
     > {
         Task {
             for byte in text.utf8 {
-                guard (try? await connection.send([byte])) != nil else { return }
+                guard !Task.isCancelled, (try? await connection.send([byte])) != nil else { return }
                 try? await Task.sleep(for: gap)
             }
         }
+    }
+
+    /// Trickles `text` one byte every 30 ms (far below the idle timeout) until the server
+    /// answers; returns the answer and how long it took.
+    private func trickleUntilAnswered(_ text: String, on connection: RawConnection) async throws
+        -> (Response, Duration)
+    {
+        let start = ContinuousClock.now
+        let sender = trickle(text, every: .milliseconds(30), on: connection)
+        let response: Response
+        do {
+            response = try await connection.readResponse()
+        } catch {
+            sender.cancel()
+            await sender.value
+            throw error
+        }
+        let elapsed = ContinuousClock.now - start
+        sender.cancel()
+        await sender.value
+        return (response, elapsed)
     }
 
     @Test func answers408ToAHeadTricklingInPastTheHeadTimeout() async throws {
@@ -21,14 +43,10 @@ import Testing
             idleTimeout: .seconds(5), requestHeadTimeout: .milliseconds(400))
         try await withServer(router: makeEchoRouter(), configuration: configuration) { server in
             let connection = try await RawConnection.connect(to: server.address)
+            // The whole head would take 12 s to arrive.
             let head =
                 "GET /hello HTTP/1.1\r\nHost: t\r\n" + String(repeating: "X-Padding: slow\r\n", count: 20)
-            let start = ContinuousClock.now
-            // Each gap (30 ms) is far below the idle timeout; the whole head would take 12 s.
-            let sender = trickle(head + "\r\n", every: .milliseconds(30), on: connection)
-            let response = try await connection.readResponse()
-            let elapsed = ContinuousClock.now - start
-            sender.cancel()
+            let (response, elapsed) = try await trickleUntilAnswered(head + "\r\n", on: connection)
             #expect(response.status == .requestTimeout)
             #expect(response.headers["Connection"] == "close")
             let body = try response.decodeJSON(as: [String: [String: String]].self)
@@ -45,11 +63,8 @@ import Testing
         try await withServer(router: makeEchoRouter(), configuration: configuration) { server in
             let connection = try await RawConnection.connect(to: server.address)
             try await connection.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 400\r\n\r\n")
-            let start = ContinuousClock.now
-            let sender = trickle(String(repeating: "b", count: 400), every: .milliseconds(30), on: connection)
-            let response = try await connection.readResponse()
-            let elapsed = ContinuousClock.now - start
-            sender.cancel()
+            let (response, elapsed) = try await trickleUntilAnswered(
+                String(repeating: "b", count: 400), on: connection)
             #expect(response.status == .requestTimeout)
             #expect(elapsed >= .milliseconds(400))
             await connection.close()
