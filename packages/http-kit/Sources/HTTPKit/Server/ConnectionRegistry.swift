@@ -39,11 +39,16 @@ final class ConnectionRegistry: Sendable {
         state.withLock { $0.idle[fd] = false }
     }
 
-    /// Starts shutting down; returns the connections idle at this moment.
-    func beginShutdown() -> [Int32] {
+    /// Starts shutting down and calls `interruptIdle` with each connection idle at this
+    /// moment, under the registry's lock: a connection removes itself before closing its
+    /// descriptor, so none of them can be closed, and its number taken by another socket,
+    /// before it is interrupted.
+    func beginShutdown(interruptIdle: (Int32) -> Void) {
         state.withLock { state in
             state.isShuttingDown = true
-            return state.idle.filter(\.value).map(\.key)
+            for (fd, isIdle) in state.idle where isIdle {
+                interruptIdle(fd)
+            }
         }
     }
 

@@ -88,12 +88,10 @@ public final class HTTPServer: Sendable {
     /// Starts a graceful shutdown: stop accepting, close idle connections, let in-flight
     /// requests finish (their responses carry `Connection: close`), then ``run()`` returns.
     public func shutdown() {
-        let idle = registry.beginShutdown()
+        let loop = listener.loop
+        registry.beginShutdown { loop.interrupt($0) }
         limiter.close()
-        listener.loop.interrupt(listener.descriptor.fd)
-        for fd in idle {
-            listener.loop.interrupt(fd)
-        }
+        loop.interrupt(listener.descriptor.fd)
     }
 
     /// Accepts connections until shutdown, each under a slot of the limiter: at the cap the
