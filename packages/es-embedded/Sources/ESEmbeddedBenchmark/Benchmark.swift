@@ -13,11 +13,13 @@ public struct Benchmark {
     public var batchSize = 1_000
     /// Whether to run the durable phase (write-ahead log, recovery, snapshot).
     public var durablePhase = true
+    /// Whether to run only the durable phase (no set-up cost, in-memory bulk or queries).
+    public var durableOnly = false
 
     /// The default workload: 100,000 documents, 300 queries per kind, batches of 1,000.
     public init() {}
 
-    /// Parses `--documents N`, `--queries N`, `--batch N`, `--no-durable`.
+    /// Parses `--documents N`, `--queries N`, `--batch N`, `--no-durable`, `--durable-only`.
     ///
     /// - Throws: ``BenchmarkUsageError`` for anything else.
     public init(arguments: [String]) throws {
@@ -26,6 +28,10 @@ public struct Benchmark {
             if argument == "-h" || argument == "--help" { throw BenchmarkUsageError.help }
             if argument == "--no-durable" {
                 durablePhase = false
+                continue
+            }
+            if argument == "--durable-only" {
+                durableOnly = true
                 continue
             }
             guard ["--documents", "--queries", "--batch"].contains(argument) else {
@@ -49,6 +55,10 @@ public struct Benchmark {
         print(
             "es-embedded-bench: \(documents) assetflat documents, bulk batches of \(batchSize), \(queriesPerKind) queries per kind"
         )
+        if durableOnly {
+            try await durable()
+            return
+        }
         try await setupCost()
         let engine = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
         let throughput = try await bulk(into: engine)
@@ -204,9 +214,9 @@ public enum BenchmarkUsageError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .help:
-            "USAGE: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable]"
+            "USAGE: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable] [--durable-only]"
         case .invalid(let message):
-            "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable]"
+            "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable] [--durable-only]"
         }
     }
 }

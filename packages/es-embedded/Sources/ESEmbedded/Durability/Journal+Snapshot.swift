@@ -63,14 +63,14 @@ extension Journal {
     func writeSnapshot(_ catalog: Catalog, lsn: UInt64, removingSegmentsBefore firstKept: UInt64) throws {
         let temporary = Self.path(directory, Self.temporarySnapshotName)
         let file = try PosixFile.create(temporary)
-        var buffer = RecordFraming.snapshotMagic
+        var buffer = ByteWriter(bytes: RecordFraming.snapshotMagic)
         var count = 0
         func add(_ record: StoredRecord) throws {
-            RecordFraming.frame(RecordCodec.encode(record), into: &buffer)
+            RecordFraming.frame(into: &buffer) { RecordCodec.encode(record, into: &$0) }
             if case .change = record { count += 1 } else if case .indexCounters = record { count += 1 }
-            if buffer.count >= 4 << 20 {
-                try file.write(buffer)
-                buffer.removeAll(keepingCapacity: true)
+            if buffer.bytes.count >= 4 << 20 {
+                try file.write(buffer.bytes)
+                buffer.bytes.removeAll(keepingCapacity: true)
             }
         }
         try add(.snapshotHeader(lsn: lsn))
@@ -101,8 +101,8 @@ extension Journal {
             }
         }
         try add(.change(lsn: 0, .aliases(catalog.aliases)))
-        RecordFraming.frame(RecordCodec.encode(.snapshotEnd(records: count)), into: &buffer)
-        try file.write(buffer)
+        RecordFraming.frame(into: &buffer) { RecordCodec.encode(.snapshotEnd(records: count), into: &$0) }
+        try file.write(buffer.bytes)
         try file.sync()
         try PosixFile.rename(temporary, to: Self.path(directory, Self.snapshotName))
         try PosixFile.syncDirectory(directory)

@@ -20,6 +20,8 @@ final class Journal: Sendable {
         var nextLSN: UInt64
         var bytesSinceCheckpoint = 0
         var checkpointRunning = false
+        /// Where records are framed before they are written (kept to reuse its storage).
+        var buffer = ByteWriter()
         /// The lock on the data directory; `nil` once closed.
         var lock: PosixFile?
     }
@@ -39,6 +41,9 @@ final class Journal: Sendable {
         self.warn = warn
         self.state = Mutex(State(segment: segment, nextLSN: nextLSN, lock: lock))
     }
+
+    /// The largest record buffer kept between appends.
+    static let retainedBufferBytes = 16 << 20
 
     static let snapshotName = "snapshot.esj"
     static let temporarySnapshotName = "snapshot.tmp"
@@ -126,13 +131,24 @@ final class Journal: Sendable {
     func append(_ records: [JournalRecord]) throws {
         try state.withLock { state in
             guard state.lock != nil else { throw EmbeddedEngineError.closed }
-            var buffer: [UInt8] = []
+            var buffer = ByteWriter()
+            swap(&buffer, &state.buffer)
+            defer {
+                // Keeps the storage for the next records, unless one request made it huge.
+                if buffer.bytes.capacity <= Self.retainedBufferBytes {
+                    buffer.bytes.removeAll(keepingCapacity: true)
+                    state.buffer = buffer
+                }
+            }
             for record in records {
-                RecordFraming.frame(RecordCodec.encode(.change(lsn: state.nextLSN, record)), into: &buffer)
+                let lsn = state.nextLSN
+                RecordFraming.frame(into: &buffer) {
+                    RecordCodec.encode(.change(lsn: lsn, record), into: &$0)
+                }
                 state.nextLSN += 1
             }
-            try state.segment.write(buffer)
-            state.bytesSinceCheckpoint += buffer.count
+            try state.segment.write(buffer.bytes)
+            state.bytesSinceCheckpoint += buffer.bytes.count
         }
     }
 

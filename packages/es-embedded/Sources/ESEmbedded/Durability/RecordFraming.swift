@@ -23,6 +23,20 @@ enum RecordFraming {
         output.append(contentsOf: payload)
     }
 
+    /// Appends a frame to `output` whose payload is what `encode` appends: the payload is
+    /// written in place, then its length and checksum are filled in before it.
+    static func frame(into output: inout ByteWriter, _ encode: (inout ByteWriter) -> Void) {
+        let start = output.bytes.count
+        output.integer(0)
+        encode(&output)
+        let length = output.bytes.count - start - 8
+        let checksum = output.bytes.withUnsafeBytes {
+            CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + 8)...]))
+        }
+        output.patch32(UInt32(length), at: start)
+        output.patch32(checksum, at: start + 4)
+    }
+
     /// Calls `body` with the payload of every intact record of a file's bytes, in order.
     ///
     /// - Returns: the offset just past the last intact record, and the damage that stopped

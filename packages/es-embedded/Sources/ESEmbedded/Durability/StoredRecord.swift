@@ -13,15 +13,20 @@ enum StoredRecord: Sendable, Equatable {
 }
 
 /// The binary form of stored records: a tag byte, then the fields; documents and ids in
-/// binary, definitions (settings, mappings, aliases) as compact JSON.
+/// binary, definitions (settings, mappings, aliases) as compact JSON. Document sources are
+/// written in ``BinarySource``'s form; records whose source is JSON text (written by earlier
+/// versions) are still read.
 enum RecordCodec {
     private enum Tag: UInt8 {
         case createIndex = 1
         case deleteIndex = 2
         case mapping = 3
-        case put = 4
+        /// A document whose source is compact JSON text (no longer written).
+        case putJSON = 4
         case delete = 5
         case aliases = 6
+        /// A document whose source is in ``BinarySource``'s form.
+        case put = 7
         case snapshotHeader = 100
         case indexCounters = 101
         case snapshotEnd = 102
@@ -34,6 +39,12 @@ enum RecordCodec {
 
     static func encode(_ record: StoredRecord) -> [UInt8] {
         var writer = ByteWriter()
+        encode(record, into: &writer)
+        return writer.bytes
+    }
+
+    /// Appends the payload of `record` to `writer`.
+    static func encode(_ record: StoredRecord, into writer: inout ByteWriter) {
         switch record {
         case .change(let lsn, let change):
             switch change {
@@ -56,7 +67,7 @@ enum RecordCodec {
             case .put(let index, let id, let version, let seqNo, let source):
                 writer.documentHeader(
                     Tag.put.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
-                SourceWriter.write(source, into: &writer.bytes)
+                BinarySource.write(source, into: &writer.bytes)
             case .delete(let index, let id, let version, let seqNo):
                 writer.documentHeader(
                     Tag.delete.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
@@ -76,7 +87,6 @@ enum RecordCodec {
             writer.byte(Tag.snapshotEnd.rawValue)
             writer.integer(UInt64(records))
         }
-        return writer.bytes
     }
 
     static func decode(_ payload: ArraySlice<UInt8>) throws(DecodingFailure) -> StoredRecord {
@@ -107,27 +117,28 @@ enum RecordCodec {
                 throw DecodingFailure(reason: "malformed mapping")
             }
             return .change(lsn: lsn, .mapping(index: index, mapping: mapping))
-        case .put:
-            let lsn = try reader.integer()
-            let index = try reader.string()
-            let id = try reader.string()
-            let version = Int(Int64(bitPattern: try reader.integer()))
-            let seqNo = Int(Int64(bitPattern: try reader.integer()))
+        case .put, .putJSON:
+            let header = try reader.documentHeader()
             let source: JSONValue
-            do {
-                source = try JSONValue(parsing: Array(reader.rest))
-            } catch {
-                throw DecodingFailure(reason: "malformed document source: \(error)")
+            if tag == .put {
+                source = try BinarySource.read(reader.rest)
+            } else {
+                do {
+                    source = try JSONValue(parsing: Array(reader.rest))
+                } catch {
+                    throw DecodingFailure(reason: "malformed document source: \(error)")
+                }
             }
             return .change(
-                lsn: lsn, .put(index: index, id: id, version: version, seqNo: seqNo, source: source))
+                lsn: header.lsn,
+                .put(
+                    index: header.index, id: header.id, version: header.version, seqNo: header.seqNo,
+                    source: source))
         case .delete:
-            let lsn = try reader.integer()
-            let index = try reader.string()
-            let id = try reader.string()
-            let version = Int(Int64(bitPattern: try reader.integer()))
-            let seqNo = Int(Int64(bitPattern: try reader.integer()))
-            return .change(lsn: lsn, .delete(index: index, id: id, version: version, seqNo: seqNo))
+            let header = try reader.documentHeader()
+            return .change(
+                lsn: header.lsn,
+                .delete(index: header.index, id: header.id, version: header.version, seqNo: header.seqNo))
         case .aliases:
             let lsn = try reader.integer()
             guard case .object(let aliases) = try reader.json() else {
@@ -166,14 +177,17 @@ struct ByteWriter {
     }
 
     mutating func integer(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func integer32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Overwrites the four bytes at `offset` with `value`.
+    mutating func patch32(_ value: UInt32, at offset: Int) {
+        for position in 0..<4 {
+            bytes[offset + position] = UInt8(truncatingIfNeeded: value >> UInt32(position * 8))
         }
     }
 

@@ -44,6 +44,29 @@ import Testing
         #expect(throws: RecordCodec.DecodingFailure.self) { try RecordCodec.decode(encoded[...]) }
     }
 
+    @Test func documentRecordsWithJSONSourcesFromEarlierVersionsAreRead() throws {
+        var writer = ByteWriter()
+        writer.documentHeader(4, lsn: 5, index: "a", id: "1", version: 2, seqNo: 3)
+        writer.bytes.append(contentsOf: Array(#"{"k":"v","n":[1,2.5]}"#.utf8))
+        let decoded = try RecordCodec.decode(writer.bytes[...])
+        #expect(
+            decoded
+                == .change(
+                    lsn: 5,
+                    .put(index: "a", id: "1", version: 2, seqNo: 3, source: ["k": "v", "n": [1, 2.5]])))
+        let binary = RecordCodec.encode(decoded)
+        #expect(binary.first == 7)
+        #expect(try RecordCodec.decode(binary[...]) == decoded)
+    }
+
+    @Test func framesWrittenInPlaceMatchFramesOfWholePayloads() {
+        var whole: [UInt8] = []
+        RecordFraming.frame([1, 2, 3, 4, 5], into: &whole)
+        var inPlace = ByteWriter(bytes: [9])
+        RecordFraming.frame(into: &inPlace) { $0.bytes.append(contentsOf: [1, 2, 3, 4, 5]) }
+        #expect(inPlace.bytes == [9] + whole)
+    }
+
     @Test func framingDetectsTornAndCorruptRecords() {
         var file = RecordFraming.walMagic
         for payload in [[1, 2, 3], [4, 5], [6]] as [[UInt8]] { RecordFraming.frame(payload, into: &file) }
