@@ -98,37 +98,43 @@ public struct Benchmark {
         )
     }
 
-    private func bulk(into engine: EmbeddedSearchBackend) async throws -> (
-        wall: Double, cpu: Double, medianBatch: Double
-    ) {
-        _ = try await engine.createIndex(
-            "assetflat", definition: IndexDefinition(mappings: AssetGenerator.mapping))
+    /// Throughput of a bulk phase: wall clock, CPU time, median batch.
+    struct Throughput {
+        var wall: Double
+        var cpu: Double
+        var medianBatch: Double
+    }
+
+    private func bulk(into engine: EmbeddedSearchBackend) async throws -> Throughput {
+        try await bulk(into: engine, alongside: nil).measured
+    }
+
+    /// Indexes the documents into `engine`; with a `reference` engine, each batch also goes to
+    /// it, alternately before and after, so that both see the machine in the same state.
+    private func bulk(into engine: EmbeddedSearchBackend, alongside reference: EmbeddedSearchBackend?)
+        async throws -> (measured: Throughput, reference: Throughput?)
+    {
+        var measured = BulkTimer()
+        var compared = BulkTimer()
+        for target in [engine, reference].compactMap({ $0 }) {
+            _ = try await target.createIndex(
+                "assetflat", definition: IndexDefinition(mappings: AssetGenerator.mapping))
+        }
         var generator = AssetGenerator(seed: 42, now: Self.now)
-        var indexing = Duration.zero
-        var cpu = 0.0
-        var batchRates: [Double] = []
-        for first in stride(from: 0, to: documents, by: batchSize) {
+        for (number, first) in stride(from: 0, to: documents, by: batchSize).enumerated() {
             // Documents are generated batch by batch, outside the timed part.
             let batch = BulkRequest(
                 (first..<min(documents, first + batchSize)).map {
                     .index(index: "assetflat", id: AssetGenerator.uuid($0), document: generator.asset($0))
                 })
-            let start = ContinuousClock.now
-            let cpuStart = ProcessCPU.seconds
-            let response = try await engine.bulk(batch)
-            cpu += ProcessCPU.seconds - cpuStart
-            let elapsed = ContinuousClock.now - start
-            indexing += elapsed
-            batchRates.append(Double(batch.operations.count) / elapsed.seconds)
-            if response.errors {
-                throw BenchmarkUsageError.invalid(
-                    "bulk failed: \(response.failures.first?.error?.reason ?? "")")
-            }
+            if let reference, number % 2 == 0 { try await compared.time(batch, on: reference) }
+            try await measured.time(batch, on: engine)
+            if let reference, number % 2 == 1 { try await compared.time(batch, on: reference) }
         }
         let refreshStart = ContinuousClock.now
         _ = try await engine.refresh("assetflat")
         print("| refresh after bulk | \(format((ContinuousClock.now - refreshStart).milliseconds)) ms |")
-        return (Double(documents) / indexing.seconds, Double(documents) / cpu, batchRates.percentile(0.5))
+        return (measured.throughput, reference.map { _ in compared.throughput })
     }
 
     private func queries(on engine: EmbeddedSearchBackend) async throws {
@@ -173,18 +179,26 @@ public struct Benchmark {
             "es-embedded-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let count = min(documents, 50_000)
-        let throughput: (wall: Double, cpu: Double, medianBatch: Double)
+        let throughput: (measured: Throughput, reference: Throughput?)
         do {
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(
                     dataDirectory: directory, clock: .frozen(at: Self.now)))
             var copy = self
             copy.documents = count
-            throughput = try await copy.bulk(into: engine)
+            throughput = try await copy.bulk(
+                into: engine, alongside: EmbeddedSearchBackend(clock: .frozen(at: Self.now)))
         }
+        let durable = throughput.measured
         print(
-            "| bulk (durable, \(count) docs, fsync per request) | \(Int(throughput.wall)) docs/s overall, \(Int(throughput.medianBatch)) docs/s median batch, \(Int(throughput.cpu)) docs per CPU-second |"
+            "| bulk (durable, \(count) docs, fsync per request) | \(Int(durable.wall)) docs/s overall, \(Int(durable.medianBatch)) docs/s median batch, \(Int(durable.cpu)) docs per CPU-second |"
         )
+        if let memory = throughput.reference {
+            let extra = (memory.cpu / durable.cpu - 1) * 100
+            print(
+                "| the same batches in memory, interleaved | \(Int(memory.wall)) docs/s overall, \(Int(memory.cpu)) docs per CPU-second; durable costs \(format(extra)) % more CPU |"
+            )
+        }
         let start = ContinuousClock.now
         let reopened = try EmbeddedSearchBackend(
             configuration: EmbeddedSearchConfiguration(dataDirectory: directory, clock: .frozen(at: Self.now))
@@ -218,6 +232,34 @@ public enum BenchmarkUsageError: Error, CustomStringConvertible {
         case .invalid(let message):
             "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable] [--durable-only]"
         }
+    }
+}
+
+/// Sums the time of bulk requests.
+struct BulkTimer {
+    private var wall = Duration.zero
+    private var cpu = 0.0
+    private var documents = 0
+    private var batchRates: [Double] = []
+
+    mutating func time(_ batch: BulkRequest, on engine: EmbeddedSearchBackend) async throws {
+        let start = ContinuousClock.now
+        let cpuStart = ProcessCPU.seconds
+        let response = try await engine.bulk(batch)
+        cpu += ProcessCPU.seconds - cpuStart
+        let elapsed = ContinuousClock.now - start
+        wall += elapsed
+        documents += batch.operations.count
+        batchRates.append(Double(batch.operations.count) / elapsed.seconds)
+        if response.errors {
+            throw BenchmarkUsageError.invalid("bulk failed: \(response.failures.first?.error?.reason ?? "")")
+        }
+    }
+
+    var throughput: Benchmark.Throughput {
+        Benchmark.Throughput(
+            wall: Double(documents) / wall.seconds, cpu: Double(documents) / cpu,
+            medianBatch: batchRates.percentile(0.5))
     }
 }
 
