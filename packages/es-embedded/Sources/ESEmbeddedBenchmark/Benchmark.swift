@@ -60,6 +60,13 @@ public struct Benchmark {
             return
         }
         try await setupCost()
+        try await inMemory()
+        if durablePhase { try await durable() }
+    }
+
+    /// Bulk, queries and memory of an in-memory engine, which is gone when this returns, so
+    /// that the durable phase does not share the process with a 100,000-document engine.
+    private func inMemory() async throws {
         let engine = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
         let throughput = try await bulk(into: engine)
         print(
@@ -68,7 +75,6 @@ public struct Benchmark {
         try await queries(on: engine)
         print("| peak memory (VmHWM) | \(ProcessMemory.format(ProcessMemory.peak)) |")
         print("| resident memory after indexing (VmRSS) | \(ProcessMemory.format(ProcessMemory.resident)) |")
-        if durablePhase { try await durable() }
     }
 
     /// The per-test set-up of an integration test: a fresh engine, five indices, a few
