@@ -154,6 +154,49 @@ import Testing
             swiftLanguageModes: [.v6]
         )
         """,
+        // Plugin usages as string literals, settings from a static member in an extension, a block
+        // comment inside an array, `import class`, a capability without parentheses, an optional-chained
+        // settings loop and a platform-only product under `#if`.
+        "toolkit": """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        import class Foundation.ProcessInfo
+
+        let package = Package(
+            name: "toolkit",
+            products: [
+                .library(name: "Toolkit", targets: ["Toolkit"]),
+                /* .library(name: "ToolkitExtras", targets: ["ToolkitExtras"]), */
+            ],
+            dependencies: [.package(url: "https://example.com/org/formatter", from: "2.0.0")],
+            targets: [
+                .target(
+                    name: "Toolkit",
+                    dependencies: ["ToolkitSupport"],
+                    swiftSettings: .common + [.enableUpcomingFeature("ExistentialAny")],
+                    plugins: ["VersionStamp", .plugin(name: "Format", package: "formatter")]
+                ),
+                .target(name: "ToolkitSupport", swiftSettings: .common),
+                .plugin(name: "VersionStamp", capability: .buildTool, dependencies: ["stamp-tool"]),
+                .executableTarget(name: "stamp-tool"),
+                .testTarget(name: "ToolkitTests", dependencies: ["Toolkit"], swiftSettings: .common),
+            ]
+        )
+
+        #if !os(Windows)
+        package.products.append(.library(name: "ToolkitDynamic", type: .dynamic, targets: ["Toolkit"]))
+        #endif
+
+        for target in package.targets {
+            target.swiftSettings?.append(.define("TOOLKIT"))
+        }
+
+        extension Array where Element == PackageDescription.SwiftSetting {
+            static var common: Self {
+                [.enableExperimentalFeature("StrictConcurrency"), .define("DEBUG_CHECKS", .when(configuration: .debug))]
+            }
+        }
+        """,
     ]
 
     /// This repository's own root manifest joins the real-world shapes.

@@ -327,6 +327,31 @@ import Testing
         #expect(context?.contains("Context") == true)
     }
 
+    @Test func pluginUsagesWrittenAsStringLiteralsAreOfTheSamePackage() throws {
+        let package = try read(
+            """
+            let package = Package(
+                name: "P",
+                targets: [
+                    .target(name: "Lib", plugins: ["Stamp", .plugin(name: "Lint", package: "linter")]),
+                    .plugin(name: "Stamp", capability: .buildTool, dependencies: ["StampTool"]),
+                    .executableTarget(name: "StampTool"),
+                ]
+            )
+            """)
+        let lib = try #require(package.targets.first { $0.name == "Lib" })
+        #expect(
+            lib.plugins == [
+                PluginUsage(name: "Stamp", package: nil), PluginUsage(name: "Lint", package: "linter"),
+            ])
+        let computed = failure(
+            """
+            let name = ProcessInfo.processInfo.environment["PLUGIN"]
+            let package = Package(name: "P", targets: [.target(name: "Lib", plugins: [name])])
+            """)
+        #expect(computed != nil)
+    }
+
     @Test func stringsCommentsAndFormatting() throws {
         let package = try read(
             """

@@ -114,6 +114,11 @@ struct PackageDescriptionDecoder {
         var plugins: [PluginUsage] = []
         for usage in try list(value.argument("plugins"), "the plugins of \(what)") {
             if case .unknown(let why) = usage { throw why }
+            // `PluginUsage` is expressible by a string literal: a plugin of the same package.
+            if case .string(let plugin) = usage {
+                plugins.append(PluginUsage(name: plugin, package: nil))
+                continue
+            }
             guard case .call("plugin", _) = usage else { throw fail("a plugin usage of \(what)") }
             plugins.append(
                 PluginUsage(
