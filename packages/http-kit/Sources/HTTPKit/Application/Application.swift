@@ -53,14 +53,16 @@ public struct Application: Sendable {
     /// - Throws: ``ServerError`` when the address cannot be bound.
     public func run(onListening: @Sendable (SocketAddress) -> Void = { _ in }) async throws {
         let server = try makeServer()
-        logger.info("listening on \(server.address.httpURL)")
-        onListening(server.address)
         let logger = self.logger
+        // Signals are watched before the address is announced: whoever learns it may stop the
+        // server at once, and must get a graceful shutdown.
         let watcher = SignalWatcher(signals: configuration.shutdownSignals) { signalNumber in
             logger.info("received \(SignalWatcher.name(of: signalNumber)); finishing in-flight requests")
             server.shutdown()
         }
         defer { watcher.stop() }
+        logger.info("listening on \(server.address.httpURL)")
+        onListening(server.address)
         try await server.run()
         logger.info("stopped")
     }

@@ -75,4 +75,27 @@ import Testing
         #expect(messages.contains("received SIGUSR2; finishing in-flight requests"))
         #expect(messages.last == "stopped")
     }
+
+    /// A signal sent the moment the address is announced stops the server: the handler is
+    /// installed before, so the signal is neither lost nor fatal.
+    @Test func aSignalRightAfterListeningStopsTheServer() async throws {
+        let configuration = ServerConfiguration(port: 0, shutdownSignals: [SIGUSR1])
+        let sink = InMemoryLogSink()
+        let app = Application(
+            router: Router(), configuration: configuration, logger: Logger(label: "http", sink: sink))
+        let stopped = Mutex(false)
+        let running = Task {
+            try await app.run { _ in kill(getpid(), SIGUSR1) }
+            stopped.withLock { $0 = true }
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !stopped.withLock({ $0 }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let stoppedInTime = stopped.withLock { $0 }
+        #expect(stoppedInTime, "the signal sent on listening was lost")
+        if !stoppedInTime { kill(getpid(), SIGUSR1) }  // a second one, to end the server anyway
+        try await running.value
+        #expect(sink.records.map(\.message).contains("received SIGUSR1; finishing in-flight requests"))
+    }
 }
