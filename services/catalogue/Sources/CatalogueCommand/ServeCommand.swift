@@ -64,6 +64,10 @@ enum ServeCommand {
         case .dataDirectory(let directory):
             logger.info("reading from the embedded engine in \(directory.path)")
         }
+        let storeCheck = Task {
+            if let problem = await catalogue.storeProblem() { logger.warning(problem) }
+        }
+        defer { storeCheck.cancel() }
         // The URL on stdout once listening, for scripts (with port 0, the only way to learn it).
         try await application.run { address in io.output("catalogue listening on \(address.httpURL)\n") }
         return 0

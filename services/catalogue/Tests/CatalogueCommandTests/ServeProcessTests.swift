@@ -69,6 +69,63 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// Over a data directory nothing was indexed into, the server starts and warns at once.
+    @Test(.timeLimit(.minutes(1)))
+    func warnsAtStartWhenTheStoreHasNoIndices() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "catalogue-serve-empty-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--data", directory.path, "--port", "0"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        _ = try await Self.listeningURL(output.fileHandleForReading)  // signals are handled from here on
+        let warning = try await Self.line(containing: "warning", in: errors.fileHandleForReading)
+        #expect(warning.contains("the search store has no index 'assetflat'"))
+        #expect(warning.contains("'cms-indexer index'"))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// SIGTERM sent the moment the listening line appears stops the server cleanly, every time:
+    /// never killed by the signal's default action, never lost.
+    @Test(.timeLimit(.minutes(1)))
+    func stopsOnSIGTERMSentTheMomentItListens() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "catalogue-serve-signal-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for attempt in 1...5 {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["serve", "--data", directory.path, "--port", "0"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            _ = try await Self.listeningURL(output.fileHandleForReading)
+            process.terminate()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            guard !process.isRunning else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                Issue.record("attempt \(attempt): SIGTERM was lost; the server kept running")
+                return
+            }
+            #expect(process.terminationReason == .exit, "attempt \(attempt): killed by the signal")
+            #expect(process.terminationStatus == 0, "attempt \(attempt)")
+        }
+    }
+
     @Test func badUsageExits64() throws {
         let process = Process()
         process.executableURL = Self.executable
@@ -98,7 +155,25 @@ import Testing
         throw ServeProcessError.noListeningLine(text)
     }
 
+    /// Reads `handle` until a whole line containing `text` arrives.
+    static func line(containing text: String, in handle: FileHandle) async throws -> String {
+        var received = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            received += String(decoding: chunk, as: UTF8.self)
+            if let line = received.split(separator: "\n").first(where: { $0.contains(text) }),
+                received.contains(line + "\n")
+            {
+                return String(line)
+            }
+        }
+        throw ServeProcessError.noLine(containing: text, received: received)
+    }
+
     enum ServeProcessError: Error {
         case noListeningLine(String)
+        case noLine(containing: String, received: String)
     }
 }

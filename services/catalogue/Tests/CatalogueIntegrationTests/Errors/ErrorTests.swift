@@ -102,10 +102,4 @@ import Testing
         let logs = try CatalogueFixture.current().logs.records
         #expect(!logs.contains { $0.level >= .error }, "\(logs)")
     }
-
-    /// A port nothing listens on: bound, then closed.
-    func closedPort() async throws -> Int {
-        let application = Application(router: Router())
-        return try await application.withLiveServer { server in server.address.port }
-    }
 }
