@@ -43,17 +43,32 @@ import Testing
         return directory
     }
 
+    /// An empty data directory: nothing indexed.
+    func makeEmptyDataDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "catalogue-serve-empty-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Starts `catalogue serve --data directory --port 0`, its stdout on the returned pipe.
+    static func serve(_ directory: URL, standardError: Any = FileHandle.nullDevice) throws -> (Process, Pipe)
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--data", directory.path, "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = standardError
+        try process.run()
+        return (process, output)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func servesOverHTTPAndStopsOnSIGTERM() async throws {
         let directory = try await makeDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["serve", "--data", directory.path, "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, output) = try Self.serve(directory)
         defer { if process.isRunning { process.terminate() } }
 
         let url = try await Self.listeningURL(output.fileHandleForReading)
@@ -72,18 +87,10 @@ import Testing
     /// Over a data directory nothing was indexed into, the server starts and warns at once.
     @Test(.timeLimit(.minutes(1)))
     func warnsAtStartWhenTheStoreHasNoIndices() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "catalogue-serve-empty-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeEmptyDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["serve", "--data", directory.path, "--port", "0"]
-        let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let (process, output) = try Self.serve(directory, standardError: errors)
         defer { if process.isRunning { process.terminate() } }
 
         _ = try await Self.listeningURL(output.fileHandleForReading)  // signals are handled from here on
@@ -99,18 +106,10 @@ import Testing
     /// never killed by the signal's default action, never lost.
     @Test(.timeLimit(.minutes(1)))
     func stopsOnSIGTERMSentTheMomentItListens() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "catalogue-serve-signal-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeEmptyDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for attempt in 1...5 {
-            let process = Process()
-            process.executableURL = Self.executable
-            process.arguments = ["serve", "--data", directory.path, "--port", "0"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, output) = try Self.serve(directory)
             _ = try await Self.listeningURL(output.fileHandleForReading)
             process.terminate()
             let deadline = Date().addingTimeInterval(10)

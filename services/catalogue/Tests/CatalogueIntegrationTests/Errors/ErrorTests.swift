@@ -24,11 +24,7 @@ import Testing
 
     /// A search store nobody listens on: the API answers 503 with `Retry-After`, never 500.
     @Test func unreachableStoreIs503() async throws {
-        let closed = try await closedPort()
-        let backend = HTTPSearchBackend(
-            configuration: HTTPSearchBackendConfiguration(
-                baseURL: try #require(URL(string: "http://127.0.0.1:\(closed)")), requestTimeout: 2,
-                retry: RetryPolicy(maxAttempts: 1)))
+        let backend = try await unreachableBackend()
         let logs = InMemoryLogSink()
         let application = CatalogueApp(backend: backend, clock: Fixtures.clock)
             .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)

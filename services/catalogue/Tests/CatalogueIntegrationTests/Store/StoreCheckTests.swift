@@ -46,11 +46,7 @@ import Testing
     }
 
     @Test func unreachableStoreSaysSo() async throws {
-        let closed = try await closedPort()
-        let backend = HTTPSearchBackend(
-            configuration: HTTPSearchBackendConfiguration(
-                baseURL: try #require(URL(string: "http://127.0.0.1:\(closed)")), requestTimeout: 2,
-                retry: RetryPolicy(maxAttempts: 1)))
+        let backend = try await unreachableBackend()
         let problem = try #require(await CatalogueApp(backend: backend, clock: Fixtures.clock).storeProblem())
         #expect(problem.hasPrefix("the search store does not answer ("))
         #expect(problem.hasSuffix("); requests get 503 until it does"))
