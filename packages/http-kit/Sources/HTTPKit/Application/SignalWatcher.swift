@@ -84,6 +84,7 @@ private final class SignalDispatcher: Sendable {
             state.nextID += 1
             state.registrations[state.nextID] = Registration(signals: signals, handler: handler)
             for signalNumber in signals { Self.install(signalNumber) }
+            Self.unblock(signals)
             return state.nextID
         }
     }
@@ -104,6 +105,16 @@ private final class SignalDispatcher: Sendable {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(signalNumber, &action, nil)
+    }
+
+    /// Unblocks `signals` in the calling thread. A parent may start the process with them
+    /// blocked (a process spawned from a thread that blocks them inherits that mask); a blocked
+    /// signal would stay pending forever, so at least this thread must take it.
+    private static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in signals { sigaddset(&set, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     private func readSignals(from descriptor: Int32) {
