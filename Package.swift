@@ -37,7 +37,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TestSelectKitTests",
-            dependencies: ["TestSelectKit", "TestSelectTestSupport"],
+            dependencies: ["TestSelectKit", "TestSelectBenchmark", "TestSelectTestSupport"],
             path: "Tests/TestSelectKitTests"
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import TestSelectBenchmark
 import TestSelectKit
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func damagedManifestsAreHandled() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let replacements: [Character] = [
             "(", ")", "[", "]", "{", "}", "\"", "#", "\\", ".", ",", ":", "=", "\n", "/", "*",
         ]
@@ -44,22 +45,5 @@ import Testing
         if case .success(let package) = StaticManifestReader.read(text) {
             Issue.record("a truncated manifest was read as \(package)")
         }
-    }
-}
-
-/// A small deterministic random number generator for reproducible damage.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

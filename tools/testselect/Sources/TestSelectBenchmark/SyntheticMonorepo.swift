@@ -250,15 +250,17 @@ public struct SyntheticMonorepo: Sendable {
 }
 
 /// A small, fast, seedable random number generator (SplitMix64), so generated repositories are
-/// the same on every machine.
-struct SplitMix64 {
+/// the same on every machine. Also what the reader's robustness tests damage manifests with.
+public struct SplitMix64: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
