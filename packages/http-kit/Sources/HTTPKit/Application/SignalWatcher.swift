@@ -10,11 +10,9 @@ import Synchronization
 /// the handler writes the signal's number into a pipe, and a thread reading that pipe calls
 /// the handlers of every watcher of that signal.
 final class SignalWatcher: Sendable {
-    private let signals: [Int32]
     private let id: UInt64
 
     init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        self.signals = signals
         id = SignalDispatcher.shared.add(signals: signals, handler: handler)
     }
 
