@@ -31,7 +31,7 @@ import Testing
         for index in repo.packages.indices {
             let manifest = repo.manifest(for: index)
             #expect(manifest.contains("#if os(Linux)"))
-            let declared = try StaticManifestReader.read(manifest).get()
+            let declared = DeclaredPackage.union(try StaticManifestReader.read(manifest).get().configurations)
             #expect(declared.targets.count == (index % 9 == 0 ? 9 : 8), "package \(index)")
             let paths = declared.dependencies.filter { $0.path != nil }
             #expect(paths.count == repo.packages[index].dependencies.count, "package \(index)")

@@ -166,13 +166,14 @@ import Testing
                 "packages/dynamic/Package.swift",
                 """
                 // swift-tools-version:5.9
+                import Foundation
                 import PackageDescription
 
-                func module(_ name: String) -> [Target] {
-                    [.target(name: name), .testTarget(name: name + "Tests", dependencies: [.target(name: name)])]
-                }
-
-                let package = Package(name: "dynamic", targets: module("Dynamic"))
+                // Modules named after the directories on disk: only running the manifest tells.
+                let modules = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? []
+                let package = Package(
+                    name: "dynamic",
+                    targets: modules.flatMap { [.target(name: $0), .testTarget(name: $0 + "Tests", dependencies: [.target(name: $0)])] })
                 """)
             try repo.write("packages/dynamic/Sources/Dynamic/Dynamic.swift", "// dynamic\n")
             try repo.write("packages/dynamic/Tests/DynamicTests/DynamicTests.swift", "// tests\n")
@@ -187,7 +188,7 @@ import Testing
                 try $0.touch("packages/shared-utils/Sources/Utils/Utils.swift")
             }
             #expect(utils.contains("services/worker:WorkerTests"))
-            // The manifest with a function falls back to 'swift package dump-package' and is read exactly.
+            // The manifest that lists a directory falls back to 'swift package dump-package' and is read exactly.
             #expect(
                 try selection(in: repo) { try $0.touch("packages/dynamic/Sources/Dynamic/Dynamic.swift") }
                     == ["packages/dynamic:DynamicTests"])

@@ -229,7 +229,8 @@ import Testing
                 atPath: packageDirectory, withIntermediateDirectories: true)
             try text.write(toFile: packageDirectory + "/Package.swift", atomically: false, encoding: .utf8)
             let fromSwiftPM = try DumpPackageReader().read(packageDirectory: packageDirectory).get()
-            let fromStatic = try StaticManifestReader.read(text).get()
+            let fromStatic = try StaticManifestReader.read(text, host: HostContext(environment: [:])).get()
+                .package
             #expect(fromStatic == fromSwiftPM)
             #expect(graphJSON(fromStatic) == graphJSON(fromSwiftPM))
             if fromStatic != fromSwiftPM {

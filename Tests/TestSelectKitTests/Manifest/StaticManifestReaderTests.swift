@@ -3,21 +3,38 @@ import Testing
 @testable import TestSelectKit
 
 @Suite struct StaticManifestReaderTests {
-    func read(_ body: String, tools: String = "5.9", sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> DeclaredPackage
-    {
+    /// The host reading (as SwiftPM would read it here, with `environment`).
+    func read(
+        _ body: String, tools: String = "5.9", environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> DeclaredPackage {
+        try reading(body, tools: tools, environment: environment, sourceLocation: sourceLocation).package
+    }
+
+    /// The whole reading: host package, every configuration, environment reads, notes.
+    func reading(
+        _ body: String, tools: String = "5.9", environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> StaticReading {
         let text = "// swift-tools-version:\(tools)\nimport PackageDescription\n\n" + body
-        switch StaticManifestReader.read(text) {
-        case .success(let package): return package
+        switch StaticManifestReader.read(text, host: HostContext(environment: environment)) {
+        case .success(let reading): return reading
         case .failure(let failure):
             Issue.record("static reader failed: \(failure)", sourceLocation: sourceLocation)
             throw failure
         }
     }
 
+    /// The union of every configuration: what selection sees.
+    func union(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> DeclaredPackage {
+        DeclaredPackage.union(try reading(body, sourceLocation: sourceLocation).configurations)
+    }
+
     func failure(_ body: String) -> String? {
         let text = "// swift-tools-version:5.9\nimport PackageDescription\n\n" + body
-        if case .failure(let failure) = StaticManifestReader.read(text) { return failure.reason }
+        if case .failure(let failure) = StaticManifestReader.read(text, host: HostContext(environment: [:])) {
+            return failure.reason
+        }
         return nil
     }
 
@@ -136,8 +153,7 @@ import Testing
     }
 
     @Test func ifConfigTakesTheUnionOfAllBranches() throws {
-        let package = try read(
-            """
+        let manifest = """
             #if os(Linux)
             let platformTargets: [Target] = [.target(name: "LinuxImpl")]
             #elseif os(Windows)
@@ -151,12 +167,17 @@ import Testing
             #if swift(>=5.9)
             package.targets.append(.testTarget(name: "UTests"))
             #endif
-            """)
-        #expect(package.targets.map(\.name) == ["LinuxImpl", "WindowsImpl", "DarwinImpl", "UTests"])
+            """
+        let package = try union(manifest)
+        #expect(Set(package.targets.map(\.name)) == ["LinuxImpl", "WindowsImpl", "DarwinImpl", "UTests"])
+        #if os(Linux)
+            // The host reading is what SwiftPM reads on this machine.
+            #expect(try read(manifest).targets.map(\.name) == ["LinuxImpl", "UTests"])
+        #endif
     }
 
     @Test func packagesDeclaredInEachBranchAreMerged() throws {
-        let package = try read(
+        let package = try union(
             """
             #if os(Linux)
             let package = Package(name: "P", targets: [.target(name: "Core"), .target(name: "LinuxGlue")])
@@ -165,11 +186,11 @@ import Testing
                 name: "P", platforms: [.macOS(.v13)], targets: [.target(name: "Core"), .target(name: "DarwinGlue")])
             #endif
             """)
-        #expect(package.targets.map(\.name) == ["Core", "LinuxGlue", "DarwinGlue"])
+        #expect(Set(package.targets.map(\.name)) == ["Core", "LinuxGlue", "DarwinGlue"])
     }
 
-    @Test func conflictingScalarsInIfBranchesAreNotGuessed() throws {
-        let reason = failure(
+    @Test func differentScalarsInIfBranchesGiveOneConfigurationEach() throws {
+        let reading = try reading(
             """
             #if os(Linux)
             let path = "Sources/Linux"
@@ -178,7 +199,8 @@ import Testing
             #endif
             let package = Package(name: "P", targets: [.target(name: "Impl", path: path)])
             """)
-        #expect(reason?.contains("'path' has different values in the branches of an '#if'") == true)
+        #expect(
+            Set(reading.configurations.map { $0.targets[0].path }) == ["Sources/Linux", "Sources/Darwin"])
     }
 
     @Test func settingsLoopsAndUnrelatedCodeAreSkipped() throws {
@@ -218,35 +240,34 @@ import Testing
         #expect(package.targets.map(\.name) == ["Alpha", "AlphaTests", "Beta", "BetaTests"])
     }
 
-    @Test func loopsThatChangeDependenciesAreNotGuessed() throws {
-        let reason = failure(
+    @Test func loopsChangeTargetsThroughTheirReferences() throws {
+        let package = try read(
             """
-            let package = Package(name: "L", targets: [.target(name: "A"), .target(name: "B")])
+            let package = Package(name: "L", targets: [.target(name: "A"), .target(name: "B"), .target(name: "C")])
             for target in package.targets where target.name != "A" {
                 target.dependencies.append("A")
+            }
+            let c = package.targets[2]
+            c.dependencies += [.product(name: "NIO", package: "swift-nio")]
+            """)
+        #expect(package.targets.map { $0.dependencies.map(\.name) } == [[], ["A"], ["A", "NIO"]])
+    }
+
+    @Test func loopsOverValuesTheReaderCannotKnowAreRefused() throws {
+        let reason = failure(
+            """
+            import Foundation
+            let names = try FileManager.default.contentsOfDirectory(atPath: "Sources")
+            let package = Package(name: "L", targets: [.target(name: "A")])
+            for name in names {
+                package.targets.append(.target(name: name))
             }
             """)
         #expect(reason?.contains("'for' loop") == true)
     }
 
-    @Test func environmentDependentCodeIsNotGuessed() throws {
-        let reason = failure(
-            """
-            import Foundation
-            var dependencies: [Package.Dependency] = []
-            if ProcessInfo.processInfo.environment["USE_LOCAL"] != nil {
-                dependencies = [.package(path: "../local")]
-            } else {
-                dependencies = [.package(url: "https://example.com/remote.git", from: "1.0.0")]
-            }
-            let package = Package(name: "E", dependencies: dependencies)
-            """)
-        #expect(reason?.contains("'if' statement") == true)
-    }
-
     @Test func environmentChecksThatOnlyChangeSettingsAreFine() throws {
-        let package = try read(
-            """
+        let manifest = """
             import class Foundation.ProcessInfo
 
             let linkSettings: [LinkerSetting]
@@ -273,8 +294,11 @@ import Testing
                         name: "Core", dependencies: ["CSQLite"], linkerSettings: linkSettings),
                 ]
             )
-            """)
+            """
+        let package = try read(manifest)
         #expect(package.targets.map(\.name) == ["CSQLite", "Core"])
+        // Checks that only change settings never fork the reading.
+        #expect(try reading(manifest).configurations.count == 1)
     }
 
     @Test func attributesModifiersAndDiscardedValuesAreSkipped() throws {
@@ -299,32 +323,39 @@ import Testing
         #expect(package.dependencies.map(\.identity) == ["a", "b"])
     }
 
-    @Test func functionsTernariesAndExtensionsAreNotGuessed() throws {
-        let function = failure(
+    @Test func functionsTernariesAndExtensionsAreEvaluated() throws {
+        let package = try read(
             """
-            func lib(_ name: String) -> Target { .target(name: name) }
-            let package = Package(name: "F", targets: [lib("A")])
-            """)
-        #expect(function?.contains("a call to 'lib'") == true)
-        let ternary = failure(
-            """
-            let useA = true
-            let package = Package(name: "T", targets: [.target(name: useA ? "A" : "B")])
-            """)
-        #expect(ternary?.contains("'? :'") == true)
-        let extensionMember = failure(
-            """
+            func lib(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
+                .target(name: name, dependencies: dependencies)
+            }
             extension Target.Dependency {
                 static let shared: Target.Dependency = .product(name: "Shared", package: "shared")
             }
-            let package = Package(name: "X", targets: [.target(name: "A", dependencies: [.shared])])
+            let useA = true
+            let package = Package(
+                name: "F",
+                targets: [lib("A", dependencies: [.shared]), .target(name: useA ? "B" : "C")]
+            )
             """)
-        #expect(extensionMember?.contains("'.shared' is defined in an extension") == true)
+        #expect(package.targets.map(\.name) == ["A", "B"])
+        #expect(
+            package.targets[0].dependencies == [.product(name: "Shared", package: "shared", condition: nil)])
+    }
+
+    @Test func whatTheReaderCannotComputeIsNotGuessed() {
         let context = failure(
             """
             let package = Package(name: "C", targets: [.target(name: "A", path: "\\(Context.packageDirectory)/A")])
             """)
-        #expect(context?.contains("Context") == true)
+        #expect(context?.contains("Context.packageDirectory") == true)
+        let forever = failure(
+            """
+            var names: [String] = []
+            while true { names.append("x") }
+            let package = Package(name: "W")
+            """)
+        #expect(forever?.contains("too long") == true)
     }
 
     @Test func pluginUsagesWrittenAsStringLiteralsAreOfTheSamePackage() throws {
@@ -346,8 +377,8 @@ import Testing
             ])
         let computed = failure(
             """
-            let name = ProcessInfo.processInfo.environment["PLUGIN"]
-            let package = Package(name: "P", targets: [.target(name: "Lib", plugins: [name])])
+            let name = ProcessInfo.processInfo.environment["PLUGIN"] ?? FileManager.default.currentDirectoryPath
+            let package = Package(name: "P", targets: [.target(name: "Lib", plugins: [.plugin(name: name)])])
             """)
         #expect(computed != nil)
     }

@@ -46,9 +46,14 @@ extension ResolvedGraph {
             targetIndex[index]["*"] = targets.count - 1
             package.targets = [targets.count - 1]
         }
+        var chosenSeen = false
         for variant in loaded.variants {
             let layout = TargetLayout.directories(of: variant.package, in: loaded.directory, listing: listing)
-            if variant.file == loaded.manifestFile || package.layout.isEmpty { package.layout = layout }
+            // The first reading of the chosen manifest is what SwiftPM sees here; the others only add.
+            if (variant.file == loaded.manifestFile && !chosenSeen) || package.layout.isEmpty {
+                package.layout = layout
+            }
+            if variant.file == loaded.manifestFile { chosenSeen = true }
             for declared in variant.package.targets {
                 let id: Int
                 if let existing = targetIndex[index][declared.name] {
@@ -83,6 +88,7 @@ extension ResolvedGraph {
     private mutating func linkPackage(_ index: Int) {
         let loaded = packages[index].loaded
         var packageDependencies: [Int] = []
+        var chosenSeen = false
         for variant in loaded.variants {
             var resolved: [(DeclaredPackageDependency, Int?)] = []
             for dependency in variant.package.dependencies {
@@ -90,9 +96,12 @@ extension ResolvedGraph {
                 resolved.append((dependency, target))
                 if let target, !packageDependencies.contains(target) { packageDependencies.append(target) }
             }
-            if variant.file == loaded.manifestFile || packages[index].dependencyDirectories.isEmpty {
+            if (variant.file == loaded.manifestFile && !chosenSeen)
+                || packages[index].dependencyDirectories.isEmpty
+            {
                 packages[index].dependencyDirectories = resolved.map { $0.1.map { packages[$0].directory } }
             }
+            if variant.file == loaded.manifestFile { chosenSeen = true }
             for declared in variant.package.targets {
                 guard let source = targetIndex[index][declared.name] else { continue }
                 for dependency in declared.dependencies {
@@ -118,7 +127,22 @@ extension ResolvedGraph {
 
     private mutating func resolveDirectory(of dependency: DeclaredPackageDependency, from index: Int) -> Int?
     {
-        guard dependency.kind == .path, let path = dependency.path else { return nil }
+        // A path dependency, or a `url:` naming a repository on disk (`url: "../.."`), which SwiftPM
+        // clones from that directory: a change there reaches the dependent all the same.
+        let location: String
+        switch dependency.kind {
+        case .path:
+            guard let path = dependency.path else { return nil }
+            location = path
+        case .url:
+            guard let url = dependency.url, PackageIdentity.isLocalURL(url), !url.hasPrefix("/") else {
+                return nil
+            }
+            location = url
+        case .registry:
+            return nil
+        }
+        let path = location
         let directory = RepoPath.join(packages[index].directory, path)
         if directory == ".." || directory.hasPrefix("../") { return nil }
         guard let target = packageIndex[directory] else {

@@ -104,10 +104,16 @@ public enum DumpPackageDecoder {
             return DeclaredPackageDependency(identity: identity, kind: .path, path: relative, name: name)
         case "sourceControl":
             let location = details["location"]
-            let url =
+            var url =
                 location?["remote"]?.arrayValue?.first?["urlString"]?.stringValue
                 ?? location?["remote"]?.arrayValue?.first?.stringValue
-                ?? location?["local"]?.arrayValue?.first?.stringValue
+            if url == nil, let local = location?["local"]?.arrayValue?.first?.stringValue {
+                // A repository on disk (`url: "../.."`): relative to the package, as the manifest wrote it.
+                url = RepoPath.normalize(
+                    RepoPath.relativePath(
+                        from: String(packageDirectory.drop { $0 == "/" }),
+                        to: String(local.drop { $0 == "/" })))
+            }
             return DeclaredPackageDependency(identity: identity, kind: .url, url: url, name: name)
         case "registry":
             return DeclaredPackageDependency(

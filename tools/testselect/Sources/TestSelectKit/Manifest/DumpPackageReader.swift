@@ -15,6 +15,25 @@ public struct DumpPackageReader: Sendable {
 
     /// Dumps the package in an absolute directory (the manifest SwiftPM chooses there).
     public func read(packageDirectory: String) -> Result<DeclaredPackage, DumpPackageFailure> {
+        dump(packageDirectory: packageDirectory).flatMap { output in
+            DumpPackageReader.decode(output, packageDirectory: packageDirectory)
+        }
+    }
+
+    /// Decodes `dump-package` output produced for `packageDirectory`.
+    public static func decode(_ output: String, packageDirectory: String) -> Result<
+        DeclaredPackage, DumpPackageFailure
+    > {
+        do {
+            let json = try JSONValue.parse(output)
+            return .success(try DumpPackageDecoder.decode(json, packageDirectory: packageDirectory))
+        } catch {
+            return .failure(DumpPackageFailure(message: "unexpected output: \(error)"))
+        }
+    }
+
+    /// Runs `swift package dump-package` in an absolute package directory and returns its JSON text.
+    public func dump(packageDirectory: String) -> Result<String, DumpPackageFailure> {
         // A scratch and temporary directory of its own, removed afterwards: SwiftPM never waits for
         // (or touches) the package's `.build`, which a running build may hold locked, and the lock
         // files and temporary directories it leaves behind go away with it.
@@ -42,31 +61,15 @@ public struct DumpPackageReader: Sendable {
                 DumpPackageFailure(
                     message: message.isEmpty ? "exit status \(output.status)" : String(message)))
         }
-        do {
-            let json = try JSONValue.parse(output.stdoutText)
-            return .success(try DumpPackageDecoder.decode(json, packageDirectory: packageDirectory))
-        } catch {
-            return .failure(DumpPackageFailure(message: "unexpected output: \(error)"))
-        }
+        return .success(output.stdoutText)
     }
 
-    /// Dumps manifest text in a temporary copy (for a commit's manifest or a non-chosen variant).
-    ///
-    /// Sibling files the manifest may read are not copied; relative paths it declares resolve
-    /// against `packageDirectory`'s position, which the copy mirrors by name only.
-    public func read(manifestText: String) -> Result<DeclaredPackage, DumpPackageFailure> {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "testselect-dump-\(UUID().uuidString.prefix(12))")
-        let directory = base.appendingPathComponent("package")
-        defer { try? FileManager.default.removeItem(at: base) }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try manifestText.write(
-                to: directory.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)
-        } catch {
-            return .failure(DumpPackageFailure(message: "cannot write a temporary copy: \(error)"))
-        }
-        return read(packageDirectory: directory.path)
+    /// What `swift --version` prints (its first line), part of the fallback cache's key.
+    public func toolchainVersion() -> String {
+        guard let output = try? runner.run(swift, ["--version"], in: nil, input: nil, environment: [:]),
+            output.status == 0
+        else { return "unknown" }
+        return output.stdoutText.split(separator: "\n").first.map(String.init) ?? "unknown"
     }
 }
 

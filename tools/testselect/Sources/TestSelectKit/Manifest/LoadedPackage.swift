@@ -16,18 +16,27 @@ public struct LoadedPackage: Sendable {
     public var manifestFile: String
     /// How the manifests were read.
     public var reading: ManifestReading
-    /// Every readable variant, by file name, in discovery order (`Package.swift` first).
+    /// Every readable variant, by file name, in discovery order (`Package.swift` first). A file read
+    /// statically comes first as SwiftPM would read it here, then as each other configuration of
+    /// environment and `#if` declares it (selection takes the union).
     public var variants: [(file: String, package: DeclaredPackage)]
+    /// Environment variables the manifests read.
+    public var environmentReads: [String]
+    /// What the reading could not settle: facts read both ways, configurations or variants left out.
+    public var notes: [String]
 
     /// Creates a loaded package.
     public init(
         directory: String, manifestFile: String, reading: ManifestReading,
-        variants: [(file: String, package: DeclaredPackage)]
+        variants: [(file: String, package: DeclaredPackage)], environmentReads: [String] = [],
+        notes: [String] = []
     ) {
         self.directory = directory
         self.manifestFile = manifestFile
         self.reading = reading
         self.variants = variants
+        self.environmentReads = environmentReads
+        self.notes = notes
     }
 
     /// The declared package of the manifest SwiftPM would use, if it was read.

@@ -3,39 +3,60 @@ import Foundation
 
 /// Reads every manifest of a repository state: statically first (in parallel), then with
 /// `swift package dump-package` for the manifests the static reader did not trust, and marks a
-/// package unreadable only when both failed. No package is dropped.
+/// package unreadable only when the manifest SwiftPM uses could be read neither way. No package is
+/// dropped.
+///
+/// The fallback runs where the manifest's relative paths mean what they mean in the repository
+/// (in place for the checked-out state, otherwise in a mirror of the repository's directory names)
+/// and its results are kept under `.build/testselect/manifests/`, so an unchanged manifest costs
+/// SwiftPM once.
 public struct ManifestLoader: Sendable {
     /// The fallback reader, or nil to never run SwiftPM (such manifests are then unreadable).
     public var dumpPackage: DumpPackageReader?
     /// The toolchain deciding which `Package@swift-*.swift` is used.
     public var toolchain: ToolsVersion
+    /// The environment, platform and toolchain the host reading (`testselect graph`) describes.
+    public var host: HostContext
+    /// Whether fallback results are kept in (and read from) the repository's `.build/testselect/manifests/`.
+    public var cachesFallbacks: Bool
 
     /// Creates a loader.
     public init(
-        dumpPackage: DumpPackageReader? = DumpPackageReader(), toolchain: ToolsVersion = .currentToolchain
+        dumpPackage: DumpPackageReader? = DumpPackageReader(), toolchain: ToolsVersion = .currentToolchain,
+        host: HostContext = .current(), cachesFallbacks: Bool = true
     ) {
         self.dumpPackage = dumpPackage
         self.toolchain = toolchain
+        self.host = host
+        self.cachesFallbacks = cachesFallbacks
     }
 
-    private enum Outcome: Sendable {
-        case read(DeclaredPackage)
+    enum Outcome: Sendable {
+        case read(StaticReading)
         case fellBack(DeclaredPackage, reason: String)
         case failed(reason: String)
     }
 
     /// Reads the manifests of the discovered packages of `snapshot`.
-    public func load(_ found: [ManifestDiscovery.PackageManifests], from snapshot: any RepositorySnapshot)
-        throws
-        -> [LoadedPackage]
-    {
+    ///
+    /// - Parameters:
+    ///   - found: the packages and their manifest files.
+    ///   - snapshot: the repository state.
+    ///   - repositoryRoot: the repository's absolute directory (for the identity of `path: ".."`, for
+    ///     SwiftPM runs and for the fallback cache); nil to take `snapshot.checkout`.
+    public func load(
+        _ found: [ManifestDiscovery.PackageManifests], from snapshot: any RepositorySnapshot,
+        repositoryRoot: String? = nil
+    ) throws -> [LoadedPackage] {
+        let root = repositoryRoot ?? snapshot.checkout ?? FileManager.default.currentDirectoryPath
         let paths = found.flatMap { package in package.manifests.map { RepoPath.join(package.directory, $0) }
         }
         let texts = try snapshot.contents(of: paths)
+        let host = self.host
         let outcomes = ParallelMap.map(paths) { path -> Outcome? in
             guard let text = texts[path] else { return nil }
-            switch StaticManifestReader.read(text) {
-            case .success(let package): return .read(package)
+            switch StaticManifestReader.read(text, host: host) {
+            case .success(let reading): return .read(reading)
             case .failure(let failure): return .failed(reason: failure.reason)
             }
         }
@@ -57,29 +78,25 @@ public struct ManifestLoader: Sendable {
                 if case .failed(let reason)? = results[path] { return (path, reason) }
                 return nil
             }
-            let chosen = chosenFiles
-            let fallbacks = ParallelMap.map(
-                failed, width: max(1, ProcessInfo.processInfo.activeProcessorCount)
-            ) {
-                path, reason -> Outcome in
-                let directory = RepoPath.parent(path)
-                let inPlace = snapshot.checkout != nil && chosen[directory] == RepoPath.basename(path)
-                let result: Result<DeclaredPackage, DumpPackageFailure>
-                if inPlace, let checkout = snapshot.checkout {
-                    result = dumpPackage.read(
-                        packageDirectory: directory == "." ? checkout : checkout + "/" + directory)
-                } else {
-                    result = dumpPackage.read(manifestText: texts[path] ?? "")
+            if !failed.isEmpty {
+                let fallback = FallbackReader(
+                    dumpPackage: dumpPackage, repositoryRoot: root, snapshot: snapshot, texts: texts,
+                    packages: found, chosenFiles: chosenFiles, environment: host.environment,
+                    cache: cachesFallbacks ? ManifestCache(repositoryRoot: root) : nil)
+                let outcomes = ParallelMap.map(
+                    failed, width: max(1, ProcessInfo.processInfo.activeProcessorCount)
+                ) { path, reason -> Outcome in
+                    switch fallback.read(path) {
+                    case .success(let package): return .fellBack(package, reason: reason)
+                    case .failure(let failure):
+                        return .failed(
+                            reason: "\(reason); 'swift package dump-package' failed too: \(failure.message)")
+                    }
                 }
-                switch result {
-                case .success(let package): return .fellBack(package, reason: reason)
-                case .failure(let failure):
-                    return .failed(
-                        reason: "\(reason); 'swift package dump-package' failed too: \(failure.message)")
-                }
+                for (entry, outcome) in zip(failed, outcomes) { results[entry.path] = outcome }
             }
-            for (entry, outcome) in zip(failed, fallbacks) { results[entry.path] = outcome }
         }
+        let repositoryName = URL(fileURLWithPath: root).lastPathComponent
         return found.compactMap { package in
             // In a working tree, a tracked manifest that is gone from disk was deleted: not a package any more.
             if snapshot.checkout != nil,
@@ -87,28 +104,49 @@ public struct ManifestLoader: Sendable {
             {
                 return nil
             }
-            return assemble(
+            var loaded = assemble(
                 package, results: results, chosen: chosenFiles[package.directory] ?? "Package.swift")
+            loaded.variants = loaded.variants.map { variant in
+                (
+                    variant.file,
+                    PackageIdentity.resolvingLocalDependencies(
+                        of: variant.package, in: package.directory, repositoryRoot: root,
+                        repositoryName: repositoryName)
+                )
+            }
+            return loaded
         }
     }
 
     private func assemble(
         _ package: ManifestDiscovery.PackageManifests, results: [String: Outcome], chosen: String
-    )
-        -> LoadedPackage
-    {
+    ) -> LoadedPackage {
         var variants: [(file: String, package: DeclaredPackage)] = []
         var reading = ManifestReading.staticReader
+        var environmentReads: [String] = []
+        var notes: [String] = []
         for file in package.manifests {
             let path = RepoPath.join(package.directory, file)
             switch results[path] {
-            case .read(let declared)?:
-                variants.append((file, declared))
+            case .read(let staticReading)?:
+                variants.append((file, staticReading.package))
+                for other in staticReading.configurations where other != staticReading.package {
+                    variants.append((file, other))
+                }
+                for name in staticReading.environmentReads where !environmentReads.contains(name) {
+                    environmentReads.append(name)
+                }
+                notes += staticReading.notes.map { "\(file): \($0)" }
             case .fellBack(let declared, let reason)?:
                 variants.append((file, declared))
                 if case .staticReader = reading { reading = .swiftPM(reason: "\(file): \(reason)") }
             case .failed(let reason)?:
-                reading = .unreadable(reason: "\(file): \(reason)")
+                if file == chosen {
+                    reading = .unreadable(reason: "\(file): \(reason)")
+                } else {
+                    // A variant SwiftPM itself rejects is not one any toolchain builds with: left out.
+                    notes.append("\(file) is left out: \(reason)")
+                }
             case nil:
                 continue
             }
@@ -122,7 +160,8 @@ public struct ManifestLoader: Sendable {
         }
         if reading.isUnreadableCase { variants = [] }
         return LoadedPackage(
-            directory: package.directory, manifestFile: chosen, reading: reading, variants: variants)
+            directory: package.directory, manifestFile: chosen, reading: reading, variants: variants,
+            environmentReads: environmentReads, notes: notes)
     }
 }
 

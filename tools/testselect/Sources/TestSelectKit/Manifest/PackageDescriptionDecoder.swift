@@ -2,6 +2,8 @@
 /// the graph uses (names, kinds, paths, sources, dependencies, plugins, products) is known.
 struct PackageDescriptionDecoder {
     let toolsVersion: ToolsVersion
+    /// The objects `.object` values refer to.
+    var objects: [HeapObject] = []
 
     typealias Failure = UnknownValue
 
@@ -9,7 +11,16 @@ struct PackageDescriptionDecoder {
         UnknownValue(reason: reason, line: 0)
     }
 
+    /// An object as the symbolic call that made it, with its current properties.
+    func resolved(_ value: ManifestValue) -> ManifestValue {
+        if case .object(let id) = value, id < objects.count {
+            return .call(objects[id].factory, objects[id].fields)
+        }
+        return value
+    }
+
     func decodePackage(_ value: ManifestValue) throws(Failure) -> DeclaredPackage {
+        let value = resolved(value)
         if case .unknown(let why) = value { throw why }
         guard case .call("Package", _) = value else {
             throw fail("'package' is not a 'Package(...)'")
@@ -25,6 +36,7 @@ struct PackageDescriptionDecoder {
     }
 
     func decodeProduct(_ value: ManifestValue) throws(Failure) -> DeclaredProduct {
+        let value = resolved(value)
         if case .unknown(let why) = value { throw why }
         guard case .call(let callee, _) = value else { throw fail("a product that is not a call") }
         let name = try string(value.argument("name"), "a product name")
@@ -50,6 +62,7 @@ struct PackageDescriptionDecoder {
     }
 
     func decodeDependency(_ value: ManifestValue) throws(Failure) -> DeclaredPackageDependency {
+        let value = resolved(value)
         if case .unknown(let why) = value { throw why }
         guard case .call("package", _) = value else {
             throw fail("a package dependency that is not '.package(...)'")
@@ -58,11 +71,12 @@ struct PackageDescriptionDecoder {
         if let path = value.argument("path") {
             let text = try string(path, "the path of a package dependency")
             return DeclaredPackageDependency(
-                identity: PackageIdentity.forPath(text), kind: .path, path: RepoPath.normalize(text),
-                name: name)
+                identity: PackageIdentity.forPath(text), kind: .path,
+                path: text.hasPrefix("/") ? text : RepoPath.normalize(text), name: name)
         }
         if let url = value.argument("url") {
-            let text = try string(url, "the url of a package dependency")
+            var text = try string(url, "the url of a package dependency")
+            if PackageIdentity.isLocalURL(text), !text.hasPrefix("/") { text = RepoPath.normalize(text) }
             return DeclaredPackageDependency(
                 identity: PackageIdentity.forURL(text), kind: .url, url: text, name: name)
         }
@@ -79,6 +93,7 @@ struct PackageDescriptionDecoder {
     ]
 
     func decodeTarget(_ value: ManifestValue) throws(Failure) -> DeclaredTarget {
+        let value = resolved(value)
         if case .unknown(let why) = value { throw why }
         guard case .call(let callee, _) = value, let kind = PackageDescriptionDecoder.targetKinds[callee]
         else {
@@ -98,6 +113,7 @@ struct PackageDescriptionDecoder {
             RepoPath.normalize)
         var resources: [String] = []
         for resource in try list(value.argument("resources"), "the resources of \(what)") {
+            let resource = resolved(resource)
             guard case .call(let rule, let arguments) = resource,
                 ["process", "copy", "embedInCode"].contains(rule),
                 let first = arguments.first, first.label == nil
@@ -113,6 +129,7 @@ struct PackageDescriptionDecoder {
         }
         var plugins: [PluginUsage] = []
         for usage in try list(value.argument("plugins"), "the plugins of \(what)") {
+            let usage = resolved(usage)
             if case .unknown(let why) = usage { throw why }
             // `PluginUsage` is expressible by a string literal: a plugin of the same package.
             if case .string(let plugin) = usage {
@@ -134,6 +151,7 @@ struct PackageDescriptionDecoder {
     func decodeTargetDependency(_ value: ManifestValue, of target: String) throws(Failure) -> TargetDependency
     {
         let what = "a dependency of target '\(target)'"
+        let value = resolved(value)
         switch value {
         case .unknown(let why):
             throw why
@@ -158,7 +176,7 @@ struct PackageDescriptionDecoder {
     }
 
     func condition(_ value: ManifestValue?) throws(Failure) -> DependencyCondition? {
-        guard let value, value != .null else { return nil }
+        guard let value, value != .null, value != .inert else { return nil }
         if case .unknown(let why) = value { throw why }
         guard case .call("when", _) = value else {
             throw fail("a dependency condition that is not '.when(...)'")
@@ -191,6 +209,7 @@ struct PackageDescriptionDecoder {
         switch value {
         case .string(let text)?: return text
         case .unknown(let why)?: throw why
+        case .inert?: throw fail("\(what) is a build setting")
         case nil: throw fail("\(what) is missing")
         default: throw fail("\(what) is not a string")
         }

@@ -59,8 +59,8 @@ extension Parser {
                     op += current.text
                     advance()
                 }
-                try skipType()
-                left = .cast(left, op, line: line)
+                let type = try parseType()
+                left = .cast(left, op, type: type, line: line)
                 continue
             }
             guard isBinaryOperator else { return left }
@@ -109,7 +109,11 @@ extension Parser {
             case "nil":
                 advance()
                 return .nilLiteral(line: line)
-            case "if", "switch", "do", "guard", "while", "for", "return":
+            case "if":
+                return .statementExpression(.ifStatement(try parseIf()), line: line)
+            case "switch":
+                return .statementExpression(.switchStatement(try parseSwitch()), line: line)
+            case "do", "guard", "while", "for", "return":
                 throw error("'\(token.text)' cannot start an expression here")
             default:
                 advance()
@@ -123,6 +127,7 @@ extension Parser {
             return .opaque("the number \(token.text)", line: line)
         case .float:
             advance()
+            if let value = Double(token.text.filter { $0 != "_" }) { return .float(value, line: line) }
             return .opaque("the number \(token.text)", line: line)
         case .string:
             advance()
@@ -154,15 +159,25 @@ extension Parser {
         case "[":
             return try parseCollection()
         case "{":
-            return .closure(try skipBalanced(), line: line)
+            return .closure(try parseClosure())
         case "\\":
+            // A key path `\.a.b` (or `\Type.a.b`) is read as the closure `{ $0.a.b }`.
             advance()
-            if current.kind == .identifier { advance() }
+            if current.kind == .identifier, !current.spaceBefore { try parseType() }
+            var body: Expression = .identifier("$0", line: line)
+            var names = 0
             while current.isPunctuation("."), peek().kind == .identifier {
                 advance()
+                body = .member(body, current.text, line: line)
+                names += 1
                 advance()
             }
-            return .opaque("a key path", line: line)
+            guard names > 0 else { return .opaque("a key path", line: line) }
+            nextClosureID += 1
+            return .closure(
+                ClosureExpression(
+                    id: nextClosureID, parameters: [], body: [.returnStatement(body, line: line)],
+                    resultType: nil, anonymousParameters: 1, line: line))
         default:
             throw error("unexpected '\(token.text)'")
         }
@@ -182,7 +197,9 @@ extension Parser {
                         kind: .endOfFile, text: "", line: current.line, newlineBefore: true, spaceBefore: true
                     ))
                 var parser = Parser(tokens: tokens)
+                parser.nextClosureID = nextClosureID
                 let arguments = try parser.parseArgumentList(close: nil)
+                nextClosureID = parser.nextClosureID
                 guard arguments.count == 1, arguments[0].label == nil else {
                     parts.append(.interpolation(.opaque("a formatted interpolation", line: current.line)))
                     continue
@@ -288,13 +305,12 @@ extension Parser {
                 continue
             }
             if token.isPunctuation("{"), trailingClosures {
-                var arguments = [CallArgument(label: nil, value: .closure(try skipBalanced(), line: line))]
+                var arguments = [CallArgument(label: nil, value: .closure(try parseClosure()))]
                 while current.kind == .identifier, peek().isPunctuation(":"), peek(2).isPunctuation("{") {
                     let label = current.text
                     advance()
                     advance()
-                    arguments.append(
-                        CallArgument(label: label, value: .closure(try skipBalanced(), line: current.line)))
+                    arguments.append(CallArgument(label: label, value: .closure(try parseClosure())))
                 }
                 if case .call(let callee, let existing, let callLine) = expression {
                     expression = .call(callee, existing + arguments, line: callLine)
@@ -310,5 +326,93 @@ extension Parser {
             }
             return expression
         }
+    }
+}
+
+extension Parser {
+    /// `{ body }`, `{ a, b in body }`, `{ (a: T, _) -> R in body }`, `{ [weak x] in body }`.
+    mutating func parseClosure() throws(ManifestSyntaxError) -> ClosureExpression {
+        let line = current.line
+        try expectPunctuation("{")
+        nextClosureID += 1
+        let id = nextClosureID
+        var parameters: [String] = []
+        var resultType: String? = nil
+        if let inIndex = signatureEnd() {
+            if current.isPunctuation("[") { _ = try skipBalanced() }
+            if current.isPunctuation("(") {
+                advance()
+                while !current.isPunctuation(")") {
+                    if isAtEnd { throw error("unterminated closure parameters") }
+                    let name = try expectIdentifier()
+                    var inner = name
+                    if current.kind == .identifier {
+                        inner = current.text
+                        advance()
+                    }
+                    parameters.append(inner)
+                    if current.isPunctuation(":") {
+                        advance()
+                        try parseType()
+                    }
+                    if current.isPunctuation(",") { advance() }
+                }
+                advance()
+            } else {
+                while current.kind == .identifier, !current.isIdentifier("in") {
+                    parameters.append(current.text)
+                    advance()
+                    if current.isPunctuation(",") { advance() }
+                }
+            }
+            while current.kind == .identifier, ["throws", "async", "rethrows"].contains(current.text) {
+                advance()
+            }
+            if current.isOperator("->") {
+                advance()
+                resultType = try parseType()
+            }
+            guard position == inIndex, current.isIdentifier("in") else {
+                throw error("unexpected '\(current.displayText)' in a closure signature")
+            }
+            advance()
+        }
+        let bodyStart = position
+        let body = try parseStatements(until: .closingBrace)
+        var anonymous = 0
+        for token in tokens[bodyStart..<position] where token.kind == .identifier && token.text.hasPrefix("$")
+        {
+            if let index = Int(token.text.dropFirst()) { anonymous = max(anonymous, index + 1) }
+        }
+        try expectPunctuation("}")
+        return ClosureExpression(
+            id: id, parameters: parameters, body: body, resultType: resultType,
+            anonymousParameters: anonymous,
+            line: line)
+    }
+
+    /// The position of a closure signature's `in`, when the closure (whose `{` was just consumed)
+    /// starts with one.
+    func signatureEnd() -> Int? {
+        let allowed: Set<String> = ["(", ")", ",", ":", "[", "]", "->", "?", "!", ".", "<", ">", "@", "..."]
+        let keywords: Set<String> = [
+            "let", "var", "if", "for", "guard", "switch", "return", "while", "do", "repeat", "throw", "break",
+            "continue", "case", "default", "func",
+        ]
+        var index = position
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isIdentifier("in") { return index }
+            switch token.kind {
+            case .identifier:
+                if keywords.contains(token.text) { return nil }
+            case .punctuation, .operatorSymbol:
+                if !allowed.contains(token.text) { return nil }
+            default:
+                return nil
+            }
+            index += 1
+        }
+        return nil
     }
 }

@@ -1,12 +1,16 @@
 /// A recursive-descent parser for the Swift subset manifests use.
 ///
-/// It parses what it models (declarations of constants, calls, literals, `+`, `append`, `#if`,
-/// `for`, `if`) and skips, without guessing, what it does not: closures and the bodies of
-/// declarations are kept as tokens, and unknown statements become `.unsupported`. The evaluator
-/// then decides whether what was skipped could change the package.
+/// It parses the statements and expressions manifests are written with (declarations, calls,
+/// closures, functions, `if`/`guard`/`switch`/`for`/`while`, `#if`, extensions) and keeps what it
+/// does not model as `.unsupported` with its tokens, so the interpreter can tell what such a
+/// statement could change.
 struct Parser {
     var tokens: [Token]
     var position = 0
+    /// The id the next closure gets.
+    var nextClosureID = 0
+    /// The other variables of a declaration of several (`let a = 1, b = 2`), to follow it.
+    var pendingStatements: [Statement] = []
 
     init(tokens: [Token]) {
         self.tokens = tokens
@@ -81,16 +85,20 @@ struct Parser {
         throw error("unbalanced '\(open)'")
     }
 
-    /// Skips a type (`[String: Int]`, `Target.Dependency?`, `(Int) -> Void`, `some Sequence<Int>`).
-    mutating func skipType() throws(ManifestSyntaxError) {
+    /// Reads a type (`[String: Int]`, `Target.Dependency?`, `(Int) -> Void`, `some Sequence<Int>`) and
+    /// returns it as written, without spaces.
+    @discardableResult
+    mutating func parseType() throws(ManifestSyntaxError) -> String {
+        let start = position
         while current.kind == .identifier,
-            ["some", "any", "inout", "borrowing", "consuming"].contains(current.text)
+            ["some", "any", "inout", "borrowing", "consuming", "sending"].contains(current.text)
         {
             advance()
         }
         while current.isPunctuation("@") {
             advance()
             _ = try expectIdentifier()
+            if current.isPunctuation("("), !current.spaceBefore { _ = try skipBalanced() }
         }
         if current.isPunctuation("[") || current.isPunctuation("(") {
             _ = try skipBalanced()
@@ -108,11 +116,14 @@ struct Parser {
         {
             advance()
         }
-        if current.kind == .identifier, current.text == "async" || current.text == "throws" { advance() }
+        while current.kind == .identifier, ["async", "throws", "rethrows"].contains(current.text) {
+            advance()
+        }
         if current.isOperator("->") {
             advance()
-            try skipType()
+            try parseType()
         }
+        return tokens[start..<position].map(\.sourceText).joined()
     }
 
     /// Skips `<...>` right after a type name when it looks like generic arguments.
@@ -151,6 +162,16 @@ struct Parser {
 }
 
 extension Token {
+    /// The token's text as source (a string literal as `"..."`), for type names.
+    var sourceText: String {
+        switch kind {
+        case .string: return "\"...\""
+        case .directive, .poundKeyword: return "#" + text
+        case .endOfFile: return ""
+        default: return text
+        }
+    }
+
     /// The token as it would read in source, for messages.
     var displayText: String {
         switch kind {

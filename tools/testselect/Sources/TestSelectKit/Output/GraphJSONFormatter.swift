@@ -30,6 +30,10 @@ public enum GraphJSONFormatter {
             header.append(("reader", .string("unreadable")))
             header.append(("reason", .string(reason)))
         }
+        if !package.loaded.environmentReads.isEmpty {
+            header.append(("environment_reads", .strings(package.loaded.environmentReads)))
+        }
+        if !package.loaded.notes.isEmpty { header.append(("notes", .strings(package.loaded.notes))) }
         let products = (declared?.products ?? []).map { product -> JSONValue in
             .object([
                 ("name", .string(product.name)), ("type", .string(product.kind.rawValue)),

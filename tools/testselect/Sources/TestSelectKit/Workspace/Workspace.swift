@@ -64,7 +64,7 @@ public struct Workspace: Sendable {
     {
         let listing = try snapshot.listing()
         let found = ManifestDiscovery.packages(in: listing, ignoring: config.isIgnoredPackage)
-        let loaded = try loader.load(found, from: snapshot)
+        let loaded = try loader.load(found, from: snapshot, repositoryRoot: root)
         return ResolvedGraph.build(packages: loaded, listing: listing, repositoryName: name)
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Results of `swift package dump-package`, kept as files under `.build/testselect/manifests/` so
+/// that a manifest the static reader cannot read costs SwiftPM once, not on every run.
+///
+/// An entry is keyed by everything its answer depends on: the manifest's text and file name, where
+/// it is (its directory and the repository's name, which `path: ".."` names), the toolchain
+/// (`swift --version`) and the values of the environment variables the manifest names. Failures are
+/// kept too. The key is stored in the entry and compared on reading, so a hash collision is a miss.
+struct ManifestCache: Sendable {
+    /// What an answer depends on.
+    struct Key: Sendable, Hashable {
+        var manifest: String
+        var file: String
+        var directory: String
+        var repositoryName: String
+        var toolchain: String
+        var environment: [String]
+
+        /// The key as one text (also its file name's source).
+        var text: String {
+            ([
+                "testselect-manifest-cache/1", file, directory, repositoryName, toolchain,
+                environment.joined(separator: "\u{1}"),
+            ] + [manifest]).joined(separator: "\u{0}")
+        }
+    }
+
+    let directory: String
+
+    init(repositoryRoot: String) {
+        directory = repositoryRoot + "/.build/testselect/manifests"
+    }
+
+    private func file(for key: Key) -> String {
+        directory + "/" + ManifestCache.hexHash(key.text) + ".json"
+    }
+
+    /// The cached answer, decoded, or nil on a miss.
+    func entry(for key: Key) -> Result<DeclaredPackage, DumpPackageFailure>? {
+        guard let data = FileManager.default.contents(atPath: file(for: key)),
+            let json = try? JSONValue.parse(String(decoding: data, as: UTF8.self)),
+            json["key"]?.stringValue == key.text
+        else { return nil }
+        if let failure = json["failure"]?.stringValue {
+            return .failure(DumpPackageFailure(message: failure))
+        }
+        guard let output = json["output"]?.stringValue, let directory = json["directory"]?.stringValue else {
+            return nil
+        }
+        return DumpPackageReader.decode(output, packageDirectory: directory)
+    }
+
+    /// Stores an answer (best effort: a cache that cannot be written only costs time).
+    func store(_ result: Result<(output: String, directory: String), DumpPackageFailure>, for key: Key) {
+        var fields: [(String, JSONValue)] = [("key", .string(key.text))]
+        switch result {
+        case .success(let dump):
+            fields += [("output", .string(dump.output)), ("directory", .string(dump.directory))]
+        case .failure(let failure):
+            fields.append(("failure", .string(failure.message)))
+        }
+        let text = JSONValue.object(fields).serialized()
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = file(for: key) + ".\(UUID().uuidString.prefix(8)).tmp"
+        guard (try? text.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else { return }
+        if rename(temporary, file(for: key)) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+
+    /// The values of the environment variables a manifest may read: every name-like string literal
+    /// in it (`SWIFTCI_USE_LOCAL_DEPS`) that is set, as `NAME=value`, sorted.
+    static func environmentValues(readBy manifest: String, in environment: [String: String]) -> [String] {
+        var names: Set<String> = []
+        var current = ""
+        var inString = false
+        for character in manifest {
+            if character == "\"" {
+                if inString, current.count >= 2, current.first?.isLetter == true,
+                    current.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" })
+                {
+                    names.insert(current)
+                }
+                inString.toggle()
+                current = ""
+            } else if inString {
+                current.append(character)
+            }
+        }
+        return names.sorted().compactMap { name in environment[name].map { "\(name)=\($0)" } }
+    }
+
+    /// A 64-bit FNV-1a hash as 16 hexadecimal digits (file names only; the key itself is compared).
+    static func hexHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
