@@ -78,7 +78,7 @@ import Testing
     @Test func choicesComeFromTheRawValues() throws {
         enum Format: String, CaseIterable, Sendable { case text, github }
         let format = Option<Format>("--format", value: "format", help: "The format.")
-        #expect(format.expected == "one of 'text' or 'github'")
+        #expect(format.expected == "'text' or 'github'")
         let parsed = try ArgumentParser.parse(
             ["--format", "json"], declarations: [format.declaration], command: "tool")
         #expect(throws: UsageError.invalidValue(option: "--format", value: "json", expected: format.expected))

@@ -53,10 +53,9 @@ extension Option where Value == Int {
 extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
     /// An option whose value is one of the raw values of `Value` (`--format text|github`).
     public init(_ name: String, value valueName: String, help: String) {
-        let choices = Value.allCases.map { "'\($0.rawValue)'" }
-        let listed =
-            choices.count > 1
-            ? choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "") : choices.joined()
-        self.init(name, value: valueName, help: help, expected: "one of \(listed)") { Value(rawValue: $0) }
+        let choices = Value.allCases.map(\.rawValue)
+        self.init(name, value: valueName, help: help, expected: NearMatch.list(choices)) {
+            Value(rawValue: $0)
+        }
     }
 }
