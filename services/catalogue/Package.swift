@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "catalogue", targets: ["catalogue"]),
     ],
     dependencies: [
+        .package(path: "../../packages/cli-kit"),
         .package(path: "../../packages/http-kit"),
         .package(path: "../../packages/es-models"),
         .package(path: "../../packages/es-embedded"),
@@ -18,13 +19,14 @@ let package = Package(
         .target(
             name: "Catalogue",
             dependencies: [
+                .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .target(
             name: "CatalogueCommand",
             dependencies: [
-                "Catalogue",
+                "Catalogue", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
@@ -61,6 +63,8 @@ let package = Package(
             name: "CatalogueCommandTests",
             dependencies: [
                 "CatalogueCommand", "Catalogue", "catalogue",
+                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),

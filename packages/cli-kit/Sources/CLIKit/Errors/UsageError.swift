@@ -10,6 +10,9 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, ExitCodeProvi
     case missingValue(String, next: String?)
     /// A required option is missing.
     case missingOption(String, command: String)
+    /// None of several options, one of which the command needs, was given; `otherwise` names
+    /// what else would do (an environment variable).
+    case missingOneOf([String], command: String, otherwise: String?)
     /// A required positional argument is missing.
     case missingArgument(String, command: String)
     /// An option or positional with an unusable value.
@@ -36,6 +39,9 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, ExitCodeProvi
             return "option '\(option)' needs a value"
         case .missingOption(let option, let command):
             return "'\(command)' needs '\(option)'; see '\(command) --help'"
+        case .missingOneOf(let options, let command, let otherwise):
+            let alternative = otherwise.map { " (or \($0))" } ?? ""
+            return "'\(command)' needs \(NearMatch.list(options))\(alternative); see '\(command) --help'"
         case .missingArgument(let name, let command):
             return "missing argument \(name); see '\(command) --help'"
         case .invalidValue(let option, let value, let expected):
