@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(
             name: "CatalogueIntegrationTests",
             dependencies: [
-                "Catalogue", "CatalogueTestSupport",
+                "Catalogue", "CatalogueTestSupport", .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),

@@ -11,9 +11,8 @@ import Testing
     /// loop, not with `Task.sleep`, whose first use creates a timer descriptor: under
     /// exhaustion that stalls the wait, or crashes the process.)
     @Test func ridesOutRealDescriptorExhaustionAndResumes() async throws {
-        let fixture = try StarvedServerProcess(headroom: 4)
-        defer { fixture.stop() }
-        let address = try await fixture.address()
+        let (fixture, address) = try await StarvedServerProcess.start(headroom: 4)
+        defer { fixture.signal(SIGKILL) }
         let start = ContinuousClock.now
 
         var connections: [RawConnection] = []
@@ -43,7 +42,7 @@ import Testing
         }
         let elapsed = ContinuousClock.now - start
 
-        let lines = fixture.standardError.split(separator: "\n")
+        let lines = fixture.errors.split(separator: "\n")
         let notices = lines.filter {
             $0.contains(" notice starved: cannot accept connections: too many open files")
         }
