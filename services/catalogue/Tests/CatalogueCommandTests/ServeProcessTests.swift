@@ -20,9 +20,10 @@ import Testing
     func makeDataDirectory() async throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "catalogue-serve-\(UUID().uuidString)", isDirectory: true)
-        let engine = try EmbeddedSearchBackend(
-            configuration: EmbeddedSearchConfiguration(dataDirectory: directory))
+        // The served process reads the system clock, so the documents are made around real now.
         let now = Date()
+        let engine = try EmbeddedSearchBackend(
+            configuration: EmbeddedSearchConfiguration(dataDirectory: directory, clock: .frozen(at: now)))
         for index in try FixtureMappings.shared.indexNames() {
             _ = try await engine.createIndex(index, definition: FixtureMappings.shared.definition(for: index))
         }

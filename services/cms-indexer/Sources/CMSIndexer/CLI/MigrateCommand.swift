@@ -18,8 +18,8 @@ struct MigrateCommand: Command {
     func run(in context: CommandContext) async throws -> ExitCode {
         let path = context.resolve(path).path
         let db = try SQLiteDatabase(path: path, mode: .readWriteCreate)
-        let migrator = try Migrator(migrations: CMSSchema.migrations, clock: context.clock)
-        let applied = try migrator.migrate(db)
+        let migrator = try Migrator(migrations: CMSSchema.migrations)
+        let applied = try migrator.migrate(db, clock: context.clock)
         if applied.isEmpty {
             context.output.write("\(path): schema already at version \(migrator.latestVersion)\n")
         } else {

@@ -18,7 +18,8 @@ import Testing
             let data = directory.appendingPathComponent("data")
             let first: IndexingReport
             do {
-                let engine = try EmbeddedSearchBackend(configuration: .init(dataDirectory: data))
+                let engine = try EmbeddedSearchBackend(
+                    configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
                 first = try await IndexerFixture.indexer(
                     engine, path: path, batchSize: 200, indices: [.assetflat]
                 ).run()
@@ -36,7 +37,8 @@ import Testing
             process.signal(SIGKILL)
             #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
 
-            let reopened = try EmbeddedSearchBackend(configuration: .init(dataDirectory: data))
+            let reopened = try EmbeddedSearchBackend(
+                configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
             let live = "assetflat-\(first.version)"
             #expect(try await reopened.indices(forAlias: "assetflat") == [live])
             #expect(try await IndexerFixture.count(reopened, "assetflat") == 600)
