@@ -25,6 +25,7 @@ let package = Package(
                 "ESEmbedded", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
             ]),
         .executableTarget(name: "es-embedded", dependencies: ["ESEmbeddedServer"]),
         .target(
@@ -49,6 +50,8 @@ let package = Package(
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
             ]),
     ]
 )

@@ -56,6 +56,8 @@ let package = Package(
                 .product(name: "ESEmbeddedServer", package: "es-embedded"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .testTarget(

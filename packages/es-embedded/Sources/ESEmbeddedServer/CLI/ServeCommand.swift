@@ -2,6 +2,7 @@ import CLIKit
 import ESEmbedded
 import Foundation
 import HTTPKit
+import HTTPKitServer
 
 /// `es-embedded serve`: the engine's Elasticsearch REST API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
