@@ -31,13 +31,9 @@
         /// `SHUT_WR` for `shutdown(2)`.
         static let shutWrite = Int32(SHUT_WR)
 
-        /// Installs `handler` for `signalNumber` with `SA_RESTART`.
-        static func installSignalHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> Void) {
-            var action = sigaction()
+        /// Sets the handler field of a `sigaction` (a union each system names its own way).
+        static func setHandler(of action: inout sigaction, to handler: @convention(c) (Int32) -> Void) {
             action.__sigaction_handler.sa_handler = handler
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signalNumber, &action, nil)
         }
     }
 #endif
