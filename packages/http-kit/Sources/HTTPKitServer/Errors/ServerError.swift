@@ -16,6 +16,9 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case connectionClosed
     /// The server was asked to run twice.
     case alreadyRunning
+    /// The event loop back end asked for (by `HTTPKIT_EVENT_LOOP` or the configuration) is not
+    /// one this platform has.
+    case eventLoopUnavailable(String)
 
     public var description: String {
         switch self {
@@ -34,6 +37,8 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
             "the peer closed the connection"
         case .alreadyRunning:
             "the server is already running; create another server to serve twice"
+        case .eventLoopUnavailable(let reason):
+            reason
         }
     }
 }

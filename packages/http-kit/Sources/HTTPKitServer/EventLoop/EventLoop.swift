@@ -60,7 +60,7 @@ package final class EventLoop: Sendable {
         do {
             kind = try EventLoopBackend.selected()
         } catch {
-            throw .systemCall("event loop", reason: error.description)
+            throw .eventLoopUnavailable(error.description)
         }
         return try shared(kind)
     }

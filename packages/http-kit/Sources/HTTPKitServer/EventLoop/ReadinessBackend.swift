@@ -46,13 +46,17 @@ extension EventLoopBackend {
             #if os(Linux)
                 return try EpollBackend()
             #else
-                throw .systemCall("epoll_create1", reason: "epoll is Linux's; use 'kqueue' or 'poll'")
+                throw .eventLoopUnavailable(
+                    "the 'epoll' event loop is Linux's; use \(EventLoopBackend.available.map { "'\($0)'" }.joined(separator: " or "))"
+                )
             #endif
         case .kqueue:
             #if canImport(Darwin)
                 return try KqueueBackend()
             #else
-                throw .systemCall("kqueue", reason: "kqueue is Darwin's and the BSDs'; use 'epoll' or 'poll'")
+                throw .eventLoopUnavailable(
+                    "the 'kqueue' event loop is Darwin's; use \(EventLoopBackend.available.map { "'\($0)'" }.joined(separator: " or "))"
+                )
             #endif
         case .poll:
             return try PollBackend()
