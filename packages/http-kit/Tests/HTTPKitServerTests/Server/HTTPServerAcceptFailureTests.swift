@@ -16,18 +16,20 @@ import Testing
 
 /// The real `accept`, except that for a while it fails as it does when the process has no
 /// descriptor left (`EMFILE`), which a test cannot cause without starving the whole test
-/// process.
+/// process. The while starts at the first attempt, so a slow start (a loaded machine) does not
+/// eat into it.
 private final class ExhaustedAccept: Sendable {
     private struct State {
         var attempts = 0
         var failures = 0
+        var failingUntil: ContinuousClock.Instant?
     }
 
-    private let failingUntil: ContinuousClock.Instant
+    private let failingFor: Duration
     private let state = Mutex(State())
 
     init(failingFor duration: Duration) {
-        failingUntil = .now + duration
+        failingFor = duration
     }
 
     var attempts: Int { state.withLock { $0.attempts } }
@@ -36,7 +38,10 @@ private final class ExhaustedAccept: Sendable {
     func accept(_ listener: SocketDescriptor) throws -> AcceptOutcome {
         let fails = state.withLock { state in
             state.attempts += 1
-            guard ContinuousClock.now < failingUntil else { return false }
+            let now = ContinuousClock.now
+            let until = state.failingUntil ?? now + failingFor
+            state.failingUntil = until
+            guard now < until else { return false }
             state.failures += 1
             return true
         }
