@@ -85,6 +85,10 @@ public final class HTTPServer: Sendable {
             guard phase == .ready else { throw .alreadyRunning }
             phase = .running
         }
+        // Dispatch opens its timer descriptors on first use, which a process out of descriptors
+        // cannot do: it traps (SIGILL). Under load Dispatch may start a timer of its own during an
+        // EMFILE episode, so it opens them now, while there is room (it costs one millisecond).
+        try? await Task.sleep(for: .milliseconds(1))
         await withDiscardingTaskGroup { group in
             await acceptConnections(into: &group)
             listener.close()
