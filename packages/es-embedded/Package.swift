@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "es-embedded-bench", targets: ["es-embedded-bench"]),
     ],
     dependencies: [
+        .package(path: "../cli-kit"),
         .package(path: "../es-models"),
         .package(path: "../http-kit"),
     ],
@@ -21,25 +22,36 @@ let package = Package(
         .target(
             name: "ESEmbeddedServer",
             dependencies: [
-                "ESEmbedded",
+                "ESEmbedded", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
             ]),
         .executableTarget(name: "es-embedded", dependencies: ["ESEmbeddedServer"]),
         .target(
             name: "ESEmbeddedBenchmark",
-            dependencies: ["ESEmbedded", .product(name: "ESModels", package: "es-models")]),
-        .executableTarget(name: "es-embedded-bench", dependencies: ["ESEmbeddedBenchmark"]),
+            dependencies: [
+                "ESEmbedded", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "SeededRandom", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
+            ]),
+        .executableTarget(
+            name: "es-embedded-bench",
+            dependencies: ["ESEmbeddedBenchmark", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(
             name: "ESEmbeddedTests",
             dependencies: ["ESEmbedded", .product(name: "ESModels", package: "es-models")]),
         .testTarget(
             name: "ESEmbeddedServerTests",
             dependencies: [
-                "ESEmbedded", "ESEmbeddedServer", "es-embedded",
+                "ESEmbedded", "ESEmbeddedServer", "es-embedded", "es-embedded-bench",
+                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
             ]),
     ]
 )

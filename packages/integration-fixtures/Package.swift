@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "integration-fixtures-bench", targets: ["integration-fixtures-bench"]),
     ],
     dependencies: [
+        .package(path: "../cli-kit"),
         .package(path: "../es-models"),
         .package(path: "../es-embedded"),
         .package(path: "../http-kit"),
@@ -17,15 +18,25 @@ let package = Package(
         .target(
             name: "IntegrationFixtures",
             dependencies: [
+                .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
         .target(
             name: "IntegrationFixturesBenchmark",
-            dependencies: ["IntegrationFixtures", .product(name: "ESModels", package: "es-models")]),
-        .executableTarget(name: "integration-fixtures-bench", dependencies: ["IntegrationFixturesBenchmark"]),
+            dependencies: [
+                "IntegrationFixtures", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
+            ]),
+        .executableTarget(
+            name: "integration-fixtures-bench",
+            dependencies: ["IntegrationFixturesBenchmark", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(
-            name: "IntegrationFixturesBenchmarkTests", dependencies: ["IntegrationFixturesBenchmark"]),
+            name: "IntegrationFixturesBenchmarkTests",
+            dependencies: [
+                "IntegrationFixturesBenchmark", "integration-fixtures-bench",
+                .product(name: "CLIKitTesting", package: "cli-kit"),
+            ]),
         .testTarget(
             name: "IntegrationFixturesTests",
             dependencies: [
@@ -35,6 +46,8 @@ let package = Package(
                 .product(name: "ESEmbeddedServer", package: "es-embedded"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
             ]),
     ],
     swiftLanguageModes: [.v6]

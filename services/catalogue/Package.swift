@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "catalogue", targets: ["catalogue"]),
     ],
     dependencies: [
+        .package(path: "../../packages/cli-kit"),
         .package(path: "../../packages/http-kit"),
         .package(path: "../../packages/es-models"),
         .package(path: "../../packages/es-embedded"),
@@ -18,14 +19,16 @@ let package = Package(
         .target(
             name: "Catalogue",
             dependencies: [
+                .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .target(
             name: "CatalogueCommand",
             dependencies: [
-                "Catalogue",
+                "Catalogue", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
@@ -36,6 +39,8 @@ let package = Package(
                 "Catalogue",
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "IntegrationFixtures", package: "integration-fixtures"),
             ]),
@@ -49,9 +54,11 @@ let package = Package(
         .testTarget(
             name: "CatalogueIntegrationTests",
             dependencies: [
-                "Catalogue", "CatalogueTestSupport",
+                "Catalogue", "CatalogueTestSupport", .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "ESEmbeddedServer", package: "es-embedded"),
@@ -61,8 +68,12 @@ let package = Package(
             name: "CatalogueCommandTests",
             dependencies: [
                 "CatalogueCommand", "Catalogue", "catalogue",
+                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "IntegrationFixtures", package: "integration-fixtures"),

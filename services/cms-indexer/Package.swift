@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
     dependencies: [
+        .package(path: "../../packages/cli-kit"),
         .package(path: "../../packages/es-models"),
         .package(path: "../../packages/es-embedded"),
         .package(path: "../../packages/http-kit"),
@@ -21,38 +22,49 @@ let package = Package(
         .target(
             name: "CMSIndexer",
             dependencies: [
-                "SQLiteKit", .product(name: "ESModels", package: "es-models"),
+                "SQLiteKit", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "SeededRandom", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: [
-                "CMSIndexer", .product(name: "ESModels", package: "es-models"),
+                "CMSIndexer", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
         .target(
             name: "CMSIndexerBenchmark",
             dependencies: [
-                "CMSIndexer", .product(name: "ESModels", package: "es-models"),
+                "CMSIndexer", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
         .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexer"]),
-        .executableTarget(name: "cms-indexer-bench", dependencies: ["CMSIndexerBenchmark", "CMSIndexer"]),
+        .executableTarget(
+            name: "cms-indexer-bench",
+            dependencies: ["CMSIndexerBenchmark", "CMSIndexer", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "cms-indexer",
+                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "cms-indexer", "cms-indexer-bench",
+                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "ESEmbeddedServer", package: "es-embedded"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitTesting", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .testTarget(
             name: "MappingSyncTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", .product(name: "ESModels", package: "es-models"),
+                "CMSIndexer", "CMSIndexerTestSupport", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
             ]),
     ],
     swiftLanguageModes: [.v6]

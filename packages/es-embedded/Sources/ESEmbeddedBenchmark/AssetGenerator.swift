@@ -1,5 +1,6 @@
 import ESModels
 import Foundation
+import SeededRandom
 
 /// Generates assetflat documents (the shape cms-indexer writes) from a fixed seed, so every
 /// run indexes the same data.
@@ -37,12 +38,12 @@ struct AssetGenerator {
     mutating func asset(_ number: Int) -> JSONValue {
         let nowMillis = now.epochMillis
         let day = 86_400_000
-        let created = nowMillis - random.next(upTo: 730) * day
+        let created = nowMillis - random.int(below: 730) * day
         var windows: [JSONValue] = []
-        for window in 0..<(1 + random.next(upTo: 3)) {
-            let start = nowMillis + (random.next(upTo: 600) - 400) * day
-            let end = start + (30 + random.next(upTo: 400)) * day
-            let countries = (0..<(1 + random.next(upTo: 6))).map { _ in JSONValue.string(pick(Self.countries))
+        for window in 0..<(1 + random.int(below: 3)) {
+            let start = nowMillis + (random.int(below: 600) - 400) * day
+            let end = start + (30 + random.int(below: 400)) * day
+            let countries = (0..<(1 + random.int(below: 6))).map { _ in JSONValue.string(pick(Self.countries))
             }
             windows.append([
                 "uuid": .string("lw-\(number)-\(window)"),
@@ -50,30 +51,30 @@ struct AssetGenerator {
                 "end": .string(ISODate.string(fromMillis: end)), "countries": .array(countries),
                 "subscription_statuses": .array([.string(pick(["active", "grace", "trial"]))]),
                 "type": .string(pick(["SVOD", "AVOD", "TVOD"])),
-                "is_downloadable": .bool(random.next(upTo: 2) == 0),
+                "is_downloadable": .bool(random.int(below: 2) == 0),
             ])
         }
-        let title = (0..<(1 + random.next(upTo: 3))).map { _ in pick(Self.words) }.joined(separator: " ")
+        let title = (0..<(1 + random.int(below: 3))).map { _ in pick(Self.words) }.joined(separator: " ")
         return [
             "uuid": .string(Self.uuid(number)), "type": .string(pick(Self.types)),
             "titles": ["en": .string(title.capitalized), "fr": .string("Le \(title)")],
             "descriptions": ["en": .string("A story about \(title) and \(pick(Self.words)).")],
             "categories": .array(
-                (0..<(1 + random.next(upTo: 3))).map { _ in .string("cat-\(random.next(upTo: 40))") }),
-            "languages": .array((0..<(1 + random.next(upTo: 3))).map { _ in .string(pick(Self.languages)) }),
-            "ratings": .array([.string("rating-\(random.next(upTo: 10))")]),
+                (0..<(1 + random.int(below: 3))).map { _ in .string("cat-\(random.int(below: 40))") }),
+            "languages": .array((0..<(1 + random.int(below: 3))).map { _ in .string(pick(Self.languages)) }),
+            "ratings": .array([.string("rating-\(random.int(below: 10))")]),
             "license_windows": .array(windows),
             "created_at": .string(ISODate.string(fromMillis: created)),
-            "updated_at": .string(ISODate.string(fromMillis: created + random.next(upTo: 30) * day)),
+            "updated_at": .string(ISODate.string(fromMillis: created + random.int(below: 30) * day)),
         ]
     }
 
     mutating func next(upTo bound: Int) -> Int {
-        random.next(upTo: bound)
+        random.int(below: bound)
     }
 
     mutating func pick<Element>(_ elements: [Element]) -> Element {
-        elements[random.next(upTo: elements.count)]
+        elements[random.int(below: elements.count)]
     }
 
     /// The assetflat mapping (as cms-indexer defines it).
@@ -101,25 +102,4 @@ struct AssetGenerator {
         mapping.parameters["date_detection"] = false
         return mapping
     }()
-}
-
-/// A small, fast, seedable random number generator (SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(upTo bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
 }

@@ -1,10 +1,11 @@
+import CLIKit
 import ESEmbedded
 import ESModels
 import Foundation
 
 /// `es-embedded-bench`: bulk throughput, query latency and memory of the embedded engine on
 /// generated assetflat documents, plus the cost of a per-test engine.
-public struct Benchmark {
+public struct Benchmark: Sendable {
     /// How many documents to index.
     public var documents = 100_000
     /// How many times each kind of query runs.
@@ -18,35 +19,6 @@ public struct Benchmark {
 
     /// The default workload: 100,000 documents, 300 queries per kind, batches of 1,000.
     public init() {}
-
-    /// Parses `--documents N`, `--queries N`, `--batch N`, `--no-durable`, `--durable-only`.
-    ///
-    /// - Throws: ``BenchmarkUsageError`` for anything else.
-    public init(arguments: [String]) throws {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "-h" || argument == "--help" { throw BenchmarkUsageError.help }
-            if argument == "--no-durable" {
-                durablePhase = false
-                continue
-            }
-            if argument == "--durable-only" {
-                durableOnly = true
-                continue
-            }
-            guard ["--documents", "--queries", "--batch"].contains(argument) else {
-                throw BenchmarkUsageError.invalid("unknown option '\(argument)'")
-            }
-            guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
-                throw BenchmarkUsageError.invalid("option '\(argument)' needs a positive number")
-            }
-            switch argument {
-            case "--documents": documents = value
-            case "--queries": queriesPerKind = value
-            default: batchSize = value
-            }
-        }
-    }
 
     static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
@@ -225,18 +197,14 @@ public struct Benchmark {
     }
 }
 
-/// Bad usage of `es-embedded-bench` (or a request for help).
-public enum BenchmarkUsageError: Error, CustomStringConvertible {
-    case help
-    case invalid(String)
+/// A benchmark run that cannot go on.
+enum BenchmarkFailure: Error, CustomStringConvertible {
+    /// The engine refused part of a bulk request.
+    case bulkFailed(String)
 
-    /// The usage line, with the problem when there is one.
-    public var description: String {
+    var description: String {
         switch self {
-        case .help:
-            "USAGE: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable] [--durable-only]"
-        case .invalid(let message):
-            "\(message); usage: es-embedded-bench [--documents N] [--queries N] [--batch N] [--no-durable] [--durable-only]"
+        case .bulkFailed(let reason): "a bulk request failed: \(reason)"
         }
     }
 }
@@ -258,7 +226,7 @@ struct BulkTimer {
         documents += batch.operations.count
         batchRates.append(Double(batch.operations.count) / elapsed.seconds)
         if response.errors {
-            throw BenchmarkUsageError.invalid("bulk failed: \(response.failures.first?.error?.reason ?? "")")
+            throw BenchmarkFailure.bulkFailed(response.failures.first?.error?.reason ?? "")
         }
     }
 

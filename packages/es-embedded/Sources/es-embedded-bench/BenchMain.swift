@@ -1,3 +1,4 @@
+import CLIKit
 import ESEmbeddedBenchmark
 import Foundation
 
@@ -5,16 +6,7 @@ import Foundation
 @main
 struct BenchMain {
     static func main() async {
-        do {
-            try await Benchmark(arguments: Array(CommandLine.arguments.dropFirst())).run()
-        } catch BenchmarkUsageError.help {
-            print(BenchmarkUsageError.help)
-        } catch let error as BenchmarkUsageError {
-            FileHandle.standardError.write(Data("es-embedded-bench: error: \(error)\n".utf8))
-            exit(64)
-        } catch {
-            FileHandle.standardError.write(Data("es-embedded-bench: error: \(error)\n".utf8))
-            exit(1)
-        }
+        let tool = CommandLineTool<StandardStreams>(command: BenchmarkCommand.self)
+        exit(await tool.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
     }
 }

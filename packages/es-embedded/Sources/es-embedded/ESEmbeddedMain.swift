@@ -5,7 +5,6 @@ import Foundation
 @main
 struct ESEmbeddedMain {
     static func main() async {
-        let status = await ESEmbeddedCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
-        exit(status)
+        exit(await ESEmbeddedCommand.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
     }
 }

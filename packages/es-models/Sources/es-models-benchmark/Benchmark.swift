@@ -1,3 +1,4 @@
+import CLIKit
 import ESModels
 import Foundation
 
@@ -6,11 +7,36 @@ import Foundation
 ///
 /// Run in release mode: `swift run -c release --package-path packages/es-models es-models-benchmark`.
 @main
-struct Benchmark {
-    static func main() throws {
+struct Benchmark: Command {
+    static let runs = Option<Int>(
+        "--runs", value: "n", in: 1...1_000,
+        help: "Runs of each operation; the best is reported (default 10).")
+    static let configuration = CommandConfiguration(
+        name: "es-models-benchmark",
+        abstract:
+            "Measures JSON parsing and writing, query and bulk decoding, document conversion and dates.",
+        discussion: "Prints one throughput per operation. Build with -c release.", arguments: [runs])
+
+    static func main() async {
+        let tool = CommandLineTool<StandardStreams>(command: Benchmark.self)
+        exit(await tool.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
+    }
+
+    var runs: Int
+
+    init(parsing arguments: ParsedArguments) throws {
+        runs = try arguments.value(Self.runs, default: 10)
+    }
+
+    func run(in context: StandardStreams) async throws -> ExitCode {
+        try measure()
+        return .success
+    }
+
+    func measure() throws {
         let workload = try Workload(assets: 2_000)
         print(
-            "es-models benchmark (\(workload.assetsJSON.count / 1024) KiB of assetflat json, best of 10 runs)"
+            "es-models benchmark (\(workload.assetsJSON.count / 1024) KiB of assetflat json, best of \(runs) runs)"
         )
         print("operation                                  throughput")
         report("parse json (assets array)", bytes: workload.assetsJSON.count) {
@@ -50,9 +76,9 @@ struct Benchmark {
         }
     }
 
-    static func report(_ name: String, bytes: Int? = nil, operations: Int? = nil, _ body: () throws -> Void) {
+    func report(_ name: String, bytes: Int? = nil, operations: Int? = nil, _ body: () throws -> Void) {
         var best = Double.infinity
-        for _ in 0..<10 {
+        for _ in 0..<runs {
             let clock = ContinuousClock()
             let elapsed = clock.measure {
                 do { try body() } catch { fatalError("benchmark '\(name)' failed: \(error)") }

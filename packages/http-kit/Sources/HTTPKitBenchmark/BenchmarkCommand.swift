@@ -1,38 +1,49 @@
-import HTTPKit
+import CLIKit
 
-/// `http-kit-bench`: parses arguments, runs the benchmark and prints its figures.
-public enum BenchmarkCommand {
-    /// Runs the command; results go to `output` (stdout), diagnostics to `errors` (stderr).
-    ///
-    /// - Returns: the exit code: 0 on success, 1 when the benchmark fails, 64 for bad usage.
-    public static func main(
-        arguments: [String], output: @Sendable (String) -> Void = { print($0) },
-        errors: @Sendable (String) -> Void
-    ) async -> Int32 {
-        let options: BenchmarkOptions
-        do {
-            switch try BenchmarkOptions.parse(arguments) {
-            case .help:
-                output(BenchmarkOptions.help)
-                return 0
-            case .run(let parsed):
-                options = parsed
-            }
-        } catch {
-            errors("http-kit-bench: error: \(error)")
-            return error.exitCode
-        }
-        do {
-            let report = try await BenchmarkRunner(options: options).run()
-            output(format(report, options: options))
-            return 0
-        } catch let error as BenchmarkError {
-            errors("http-kit-bench: error: \(error)")
-            return error.exitCode
-        } catch {
-            errors("http-kit-bench: error: \(error)")
-            return 1
-        }
+/// `http-kit-bench`: serves a trivial route on 127.0.0.1, drives it with wrk and prints the figures.
+public struct BenchmarkCommand: Command {
+    static let duration = Option<Int>(
+        "--duration", value: "seconds", in: 1...3_600, help: "How long to drive the server (default: 5).")
+    static let connections = Option<Int>(
+        "--connections", value: "n", in: 1...100_000,
+        help: "Keep-alive connections wrk keeps open (default: 64).")
+    static let threads = Option<Int>(
+        "--threads", value: "n", in: 1...1_024, help: "wrk threads (default: 2).")
+    static let path = Option<String>(
+        "--path", value: "path", help: "Route to request: /hello (text) or /json (default: /hello).",
+        expected: "'/hello' or '/json' (the routes the benchmark serves)"
+    ) { ["/hello", "/json"].contains($0) ? $0 : nil }
+    static let wrk = Option<String>(
+        "--wrk", value: "path", help: "The wrk executable (default: /usr/bin/wrk).")
+    public static let configuration = CommandConfiguration(
+        name: "http-kit-bench",
+        abstract: "Measure HTTPKit's server: serve a trivial route on 127.0.0.1 and drive it with wrk.",
+        discussion: """
+            Prints requests per second and latency percentiles (p50, p75, p90, p99). The server uses
+            the event loop back end HTTPKIT_EVENT_LOOP names (epoll on Linux, kqueue on Darwin,
+            or poll), the default when unset.
+            """,
+        arguments: [duration, connections, threads, path, wrk])
+
+    /// The options read.
+    public var options = BenchmarkOptions()
+
+    public init(parsing arguments: ParsedArguments) throws {
+        options.durationSeconds = try arguments.value(Self.duration, default: options.durationSeconds)
+        options.connections = try arguments.value(Self.connections, default: options.connections)
+        options.threads = try arguments.value(Self.threads, default: options.threads)
+        options.path = try arguments.value(Self.path, default: options.path)
+        options.wrkPath = try arguments.value(Self.wrk, default: options.wrkPath)
+    }
+
+    public func validate() throws {
+        try options.validate()
+    }
+
+    public func run(in context: StandardStreams) async throws -> ExitCode {
+        let report = try await BenchmarkRunner(options: options).run()
+        context.output.line(Self.format(report, options: options))
+        return .success
     }
 
     /// The report as printed.

@@ -1,7 +1,5 @@
 /// Errors of `http-kit-bench`.
 public enum BenchmarkError: Error, CustomStringConvertible, Equatable {
-    /// The command line is wrong (exit code 64).
-    case usage(String)
     /// wrk could not be started.
     case wrkUnavailable(path: String, reason: String)
     /// wrk ran but failed or printed something unexpected.
@@ -9,18 +7,10 @@ public enum BenchmarkError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .usage(let message):
-            message
         case .wrkUnavailable(let path, let reason):
             "cannot run wrk at '\(path)': \(reason); install it with 'apt-get install wrk' or pass '--wrk <path>'"
         case .wrkFailed(let message):
             "wrk failed: \(message)"
         }
-    }
-
-    /// The process exit code for this error.
-    public var exitCode: Int32 {
-        if case .usage = self { return 64 }
-        return 1
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import HTTPKitServer
 
 /// Starts an HTTPKit server on a trivial route, drives it with wrk, and reports the figures.
 public struct BenchmarkRunner: Sendable {

@@ -2,7 +2,8 @@ import Foundation
 import HTTPKit
 
 /// Sends requests to an application under test, in-process or over loopback, with the same
-/// API either way; created by ``HTTPKit/Application/test(_:_:)``.
+/// API either way; created by ``HTTPKit/Application/test(_:)`` (in-process) or
+/// HTTPKitServerTesting's `Application.test(_:_:)` (either mode).
 ///
 /// ```swift
 /// let response = try await client.get(
@@ -11,30 +12,22 @@ import HTTPKit
 /// #expect(response.status == .ok)
 /// ```
 public struct TestClient: Sendable {
-    enum Transport: Sendable {
-        case router(Application)
-        case live(LiveTransport)
-    }
+    let transport: any TestTransport
 
-    let transport: Transport
+    /// A client sending its requests through `transport`.
+    package init(transport: any TestTransport) {
+        self.transport = transport
+    }
 
     /// How requests travel.
-    public var mode: TestingMode {
-        switch transport {
-        case .router: .router
-        case .live: .live
-        }
-    }
+    public var mode: TestingMode { transport.mode }
 
     /// The server's address in live mode; `nil` in router mode.
-    public var address: SocketAddress? {
-        if case .live(let transport) = transport { return transport.address }
-        return nil
-    }
+    public var address: SocketAddress? { transport.address }
 
     /// Sends `request` as is (a `Host` header and `Content-Length` are added when missing).
     ///
-    /// - Throws: in live mode, ``TestClientError`` or ``HTTPKit/ServerError`` when the
+    /// - Throws: in live mode, ``TestClientError`` or HTTPKitServer's `ServerError` when the
     ///   exchange fails; never for error statuses, which are ordinary responses.
     public func execute(_ request: Request) async throws -> Response {
         var request = request
@@ -47,12 +40,7 @@ public struct TestClient: Sendable {
         {
             request.headers.add(name: "Content-Length", value: String(request.body.count))
         }
-        switch transport {
-        case .router(let application):
-            return await application.handle(request)
-        case .live(let live):
-            return try await live.execute(request)
-        }
+        return try await transport.execute(request)
     }
 
     /// Sends a request built from its parts.

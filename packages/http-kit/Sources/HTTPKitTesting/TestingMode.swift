@@ -1,4 +1,4 @@
-/// How ``HTTPKit/Application/test(_:_:)`` runs a test body.
+/// How a test body reaches the application (HTTPKitServerTesting's `Application.test(_:_:)`).
 public enum TestingMode: Sendable, CaseIterable {
     /// Requests go straight to the application's responder: no sockets, no threads, the same
     /// context, error rendering and response finalization as the server.

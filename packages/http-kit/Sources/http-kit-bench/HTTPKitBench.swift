@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import HTTPKitBenchmark
 
@@ -6,9 +7,7 @@ import HTTPKitBenchmark
 @main
 struct HTTPKitBench {
     static func main() async {
-        let status = await BenchmarkCommand.main(
-            arguments: Array(CommandLine.arguments.dropFirst()),
-            errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-        exit(status)
+        let tool = CommandLineTool<StandardStreams>(command: BenchmarkCommand.self)
+        exit(await tool.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
     }
 }

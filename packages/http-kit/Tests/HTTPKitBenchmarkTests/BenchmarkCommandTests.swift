@@ -1,53 +1,45 @@
+import CLIKit
+import CLIKitTesting
 import Foundation
 import HTTPKitBenchmark
-import Synchronization
 import Testing
 
 @Suite struct BenchmarkCommandTests {
-    /// Collects what the command prints.
-    private final class Printed: Sendable {
-        let output = Mutex<[String]>([])
-        let errors = Mutex<[String]>([])
-    }
-
-    private func run(_ arguments: [String]) async -> (Int32, Printed) {
-        let printed = Printed()
-        let status = await BenchmarkCommand.main(
-            arguments: arguments, output: { line in printed.output.withLock { $0.append(line) } },
-            errors: { line in printed.errors.withLock { $0.append(line) } })
-        return (status, printed)
+    /// Runs the tool in-process with in-memory streams.
+    private func run(_ arguments: [String]) async -> (Int32, output: String, errors: String) {
+        let streams = StandardStreams(output: TextOutput(), errors: TextOutput())
+        let status = await CommandLineTool(command: BenchmarkCommand.self).run(arguments, context: streams)
+        return (status, streams.output.text, streams.errors.text)
     }
 
     @Test func printsHelpAndExitsZero() async {
-        let (status, printed) = await run(["--help"])
+        let (status, output, _) = await run(["--help"])
         #expect(status == 0)
-        #expect(printed.output.withLock { $0.first?.hasPrefix("OVERVIEW: Measure HTTPKit's server") } == true)
+        #expect(output.hasPrefix("OVERVIEW: Measure HTTPKit's server"))
     }
 
     @Test func reportsBadUsageOnStandardErrorWithExitCode64() async {
-        let (status, printed) = await run(["--nope"])
+        let (status, output, errors) = await run(["--nope"])
         #expect(status == 64)
-        #expect(printed.output.withLock { $0.isEmpty })
+        #expect(output.isEmpty)
         #expect(
-            printed.errors.withLock { $0 } == [
-                "http-kit-bench: error: unknown option '--nope'; run with '--help' for the options"
-            ])
+            errors
+                == "http-kit-bench: error: unknown option '--nope' for 'http-kit-bench'; see 'http-kit-bench --help'\n"
+        )
     }
 
     @Test func failsWithExitCode1WhenWrkIsMissing() async {
-        let (status, printed) = await run(["--wrk", "/nonexistent/wrk", "--duration", "1"])
+        let (status, _, errors) = await run(["--wrk", "/nonexistent/wrk", "--duration", "1"])
         #expect(status == 1)
-        #expect(
-            printed.errors.withLock { $0.first?.contains("cannot run wrk at '/nonexistent/wrk'") } == true)
+        #expect(errors.contains("cannot run wrk at '/nonexistent/wrk'"))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/wrk")))
     func drivesTheServerWithWrkAndPrintsTheFigures() async throws {
-        let (status, printed) = await run([
+        let (status, text, errors) = await run([
             "--duration", "1", "--connections", "4", "--threads", "1", "--path", "/json",
         ])
-        #expect(status == 0, "\(printed.errors.withLock { $0 })")
-        let text = printed.output.withLock { $0.joined(separator: "\n") }
+        #expect(status == 0, "\(errors)")
         #expect(text.contains("http-kit-bench: GET /json, wrk 1 threads, 4 connections, 1s"))
         // Only "some requests were served": the figure itself depends on the machine's load.
         let throughput = try #require(text.firstMatch(of: /requests\/s: (\d+\.?\d*)/))
@@ -58,5 +50,11 @@ import Testing
         #expect(
             text.firstMatch(of: /latency: p50 \d+\.?\d*ms, p75 \d+\.?\d*ms, p90 \d+\.?\d*ms, p99 \d+\.?\d*ms/)
                 != nil)
+    }
+
+    @Test func followsTheSharedConventions() async throws {
+        let subject = CLIBehaviourSubject(
+            executable: try BuiltProducts.executable("http-kit-bench"), option: "--duration")
+        for failure in try await CLIBehaviour.check(subject) { Issue.record("\(failure)") }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPKit
+import HTTPKitServer
+import HTTPKitServerTesting
 import HTTPKitTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import CLIKitTesting
 import IntegrationFixturesBenchmark
 import Testing
 
@@ -10,5 +11,14 @@ import Testing
         let table = FixtureBenchmark.table(results)
         #expect(table.hasPrefix("| scenario | documents | p50 | p99 |"))
         #expect(table.split(separator: "\n").count == 6)
+    }
+}
+
+/// `integration-fixtures-bench` follows the shared command-line conventions.
+@Suite struct FixtureBenchmarkCommandTests {
+    @Test func followsTheSharedConventions() async throws {
+        let subject = CLIBehaviourSubject(
+            executable: try BuiltProducts.executable("integration-fixtures-bench"), option: "--iterations")
+        for failure in try await CLIBehaviour.check(subject) { Issue.record("\(failure)") }
     }
 }

@@ -1,31 +1,74 @@
+import CLIKit
 import Catalogue
 import ESEmbedded
 import ESModels
 import Foundation
 import HTTPKit
+import HTTPKitServer
 
 /// `catalogue serve`: builds the Catalogue API over the chosen search store and serves it until
 /// SIGINT or SIGTERM, then shuts down gracefully (and, over a data directory, closes the engine).
-enum ServeCommand {
-    static var help: String {
-        let width = ServeOptions.help.map(\.0.count).max() ?? 0
-        let options = ServeOptions.help.map { name, text in
-            "  " + name + String(repeating: " ", count: width - name.count + 2) + text
-        }
-        return """
-            catalogue serve: serves the Catalogue API over HTTP until SIGINT or SIGTERM.
-
-            usage: catalogue serve [--port N] [--host ADDRESS] (--es URL | --data DIR) [--index-prefix P] [--log-level LEVEL]
-
-            options:
-            \(options.joined(separator: "\n"))
-
+struct ServeCommand: Command {
+    static let port = Option<Int>(
+        "--port", value: "port", in: 0...65_535,
+        help: "The TCP port (default 8080; 0 picks a free port, printed on stdout).")
+    static let host = Option<String>(
+        "--host", value: "address", help: "The address to bind (default 127.0.0.1).")
+    static let es = Option<String>(
+        "--es", value: "url",
+        help: "Read from an Elasticsearch/OpenSearch cluster or 'es-embedded serve' at URL.")
+    static let data = Option<String>(
+        "--data", value: "dir",
+        help: "Read from the embedded engine's data directory (as written by 'cms-indexer index --data DIR')."
+    )
+    static let indexPrefix = Option<String>(
+        "--index-prefix", value: "prefix",
+        help: "Read indices named <prefix><index> (default: none, the aliases the indexer maintains).",
+        expected: "lower case, without spaces or , / \\ * ? \" < > | #"
+    ) { prefix in
+        prefix == prefix.lowercased() && !prefix.contains(where: { " ,/\\*?\"<>|#".contains($0) })
+            ? prefix : nil
+    }
+    static let logLevel = Option<Logger.Level>(
+        "--log-level", value: "level",
+        help: "trace, debug, info (default; one line per request), notice, warning or error.",
+        expected: "trace, debug, info, notice, warning, error or critical"
+    ) { Logger.Level(name: $0) }
+    static let configuration = CommandConfiguration(
+        name: "serve", abstract: "Serves the Catalogue API over HTTP until SIGINT or SIGTERM.",
+        discussion: """
             Without --es or --data, ELASTICSEARCH_URL names the cluster (with ELASTICSEARCH_USERNAME and
             ELASTICSEARCH_PASSWORD, or ELASTICSEARCH_API_KEY). Once listening, it prints
-            'catalogue listening on URL' on stdout; logs go to stderr.
+            'catalogue listening on URL' on stdout (with --port 0, the way to learn the port); logs go
+            to stderr.
             Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage.
+            """,
+        arguments: [port, host, es, data, indexPrefix, logLevel])
 
-            """
+    var host: String
+    var port: Int
+    var es: String?
+    var data: String?
+    var indexPrefix: String
+    var logLevel: Logger.Level
+
+    init(parsing arguments: ParsedArguments) throws {
+        host = try arguments.value(Self.host, default: "127.0.0.1")
+        port = try arguments.value(Self.port, default: 8080)
+        es = try arguments.value(Self.es)
+        data = try arguments.value(Self.data)
+        indexPrefix = try arguments.value(Self.indexPrefix, default: "")
+        logLevel = try arguments.value(Self.logLevel, default: .info)
+    }
+
+    func validate() throws {
+        if es != nil && data != nil { throw UsageError.conflictingOptions("--es", "--data") }
+    }
+
+    func run(in io: CommandIO) async throws -> ExitCode {
+        let options = try ServeOptions(
+            self, environment: io.environment, workingDirectory: io.workingDirectory)
+        return try await Self.serve(options, io: io)
     }
 
     /// The backend the options choose, and how to release it.
@@ -43,18 +86,19 @@ enum ServeCommand {
         case .dataDirectory(let directory):
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(
-                    dataDirectory: directory, warn: { io.errors("catalogue: warning: \($0)\n") }))
+                    dataDirectory: directory, clock: io.clock,
+                    warn: { io.errors.write("catalogue: warning: \($0)\n") }))
             return (engine, { try engine.close() })
         }
     }
 
     /// Serves until a shutdown signal; returns the exit code.
-    static func run(_ options: ServeOptions, io: CommandIO) async throws -> Int32 {
+    static func serve(_ options: ServeOptions, io: CommandIO) async throws -> ExitCode {
         let (backend, close) = try backend(for: options, io: io)
         defer { try? close() }
         let logger = Logger(label: "catalogue", level: options.logLevel)
         let catalogue = CatalogueApp(
-            backend: backend, clock: .system,
+            backend: backend, clock: io.clock,
             configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: options.indexPrefix)))
         let application = catalogue.makeApplication(
             server: ServerConfiguration(host: options.host, port: options.port), logger: logger,
@@ -69,7 +113,8 @@ enum ServeCommand {
         }
         defer { storeCheck.cancel() }
         // The URL on stdout once listening, for scripts (with port 0, the only way to learn it).
-        try await application.run { address in io.output("catalogue listening on \(address.httpURL)\n") }
-        return 0
+        try await application.run { address in io.output.write("catalogue listening on \(address.httpURL)\n")
+        }
+        return .success
     }
 }

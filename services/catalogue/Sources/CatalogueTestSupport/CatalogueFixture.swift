@@ -1,6 +1,7 @@
 import Catalogue
 import ESModels
 import HTTPKit
+import HTTPKitServer
 import IntegrationFixtures
 
 /// The Catalogue API under test, built over the running test's fixture environment: the

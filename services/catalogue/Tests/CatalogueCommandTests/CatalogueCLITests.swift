@@ -1,22 +1,22 @@
+import CLIKit
 import CatalogueCommand
 import Foundation
-import Synchronization
 import Testing
 
 /// Runs the command line in-process and keeps what it prints.
-final class CapturedIO: Sendable {
-    let output = Mutex("")
-    let errors = Mutex("")
+struct CapturedIO {
+    let output = TextOutput()
+    let errors = TextOutput()
 
     func io(environment: [String: String] = [:]) -> CommandIO {
         CommandIO(
-            output: { text in self.output.withLock { $0 += text } },
-            errors: { text in self.errors.withLock { $0 += text } }, environment: environment,
-            workingDirectory: FileManager.default.temporaryDirectory)
+            output: output, errors: errors, environment: environment,
+            workingDirectory: FileManager.default.temporaryDirectory,
+            clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
     }
 
-    var printed: String { output.withLock { $0 } }
-    var diagnostics: String { errors.withLock { $0 } }
+    var printed: String { output.text }
+    var diagnostics: String { errors.text }
 }
 
 @Suite struct CatalogueCLITests {
@@ -24,12 +24,14 @@ final class CapturedIO: Sendable {
         for arguments in [["--help"], ["help"], ["-h"]] {
             let captured = CapturedIO()
             #expect(await CatalogueCLI.run(arguments, io: captured.io()) == 0)
-            #expect(captured.printed.contains("usage: catalogue <subcommand>"))
+            #expect(captured.printed.hasPrefix("OVERVIEW: The Catalogue API"))
+            #expect(captured.printed.contains("USAGE: catalogue <subcommand>"))
             #expect(captured.diagnostics.isEmpty)
         }
         let captured = CapturedIO()
         #expect(await CatalogueCLI.run(["serve", "--help"], io: captured.io()) == 0)
-        #expect(captured.printed.contains("usage: catalogue serve"))
+        #expect(captured.printed.contains("USAGE: catalogue serve"))
+        #expect(captured.printed.contains("0 picks a free port, printed on stdout"))
         for option in ["--port", "--host", "--es", "--data", "--index-prefix", "--log-level"] {
             #expect(captured.printed.contains(option), "\(option)")
         }
@@ -37,8 +39,12 @@ final class CapturedIO: Sendable {
 
     @Test func badUsageExits64OnStderr() async {
         let cases: [([String], String)] = [
-            ([], "missing subcommand"), (["serv"], "unknown subcommand 'serv'; did you mean 'serve'?"),
-            (["serve"], "no search store"), (["serve", "--es"], "option '--es' needs a value"),
+            ([], "'catalogue' needs a subcommand"),
+            (["serv"], "unknown subcommand 'serv' for 'catalogue'; did you mean 'serve'?"),
+            (
+                ["serve"],
+                "'catalogue serve' needs '--es' or '--data' (or ELASTICSEARCH_URL in the environment)"
+            ), (["serve", "--es"], "option '--es' needs a value"),
             (["serve", "--es", "ftp://x"], "invalid value 'ftp://x' for '--es'"),
             (
                 ["serve", "--port", "70000", "--es", "http://127.0.0.1:9200"],
@@ -49,7 +55,10 @@ final class CapturedIO: Sendable {
                 "'--es' and '--data' cannot be used together"
             ),
             (["serve", "--data", "/nonexistent/data"], "an existing data directory"),
-            (["serve", "--prot", "1"], "unknown option '--prot'; did you mean '--port'?"),
+            (
+                ["serve", "--prot", "1"],
+                "unknown option '--prot' for 'catalogue serve'; did you mean '--port'?"
+            ),
             (
                 ["serve", "--es", "http://a:1", "--log-level", "loud"],
                 "invalid value 'loud' for '--log-level'"

@@ -1,3 +1,4 @@
+import CLIKitTesting
 import ESEmbedded
 import ESModels
 import Foundation
@@ -12,19 +13,17 @@ import Testing
 /// over HTTP, and stops cleanly on SIGTERM.
 @Suite struct ServeProcessTests {
     /// The executable next to this test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "catalogue")
-    }
+    static func executable() throws -> URL { try BuiltProducts.executable("catalogue") }
 
     /// A data directory holding the fixture indices (under their production names) with a few
     /// documents, written by a durable embedded engine.
     func makeDataDirectory() async throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "catalogue-serve-\(UUID().uuidString)", isDirectory: true)
-        let engine = try EmbeddedSearchBackend(
-            configuration: EmbeddedSearchConfiguration(dataDirectory: directory))
+        // The served process reads the system clock, so the documents are made around real now.
         let now = Date()
+        let engine = try EmbeddedSearchBackend(
+            configuration: EmbeddedSearchConfiguration(dataDirectory: directory, clock: .frozen(at: now)))
         for index in try FixtureMappings.shared.indexNames() {
             _ = try await engine.createIndex(index, definition: FixtureMappings.shared.definition(for: index))
         }
@@ -51,27 +50,24 @@ import Testing
         return directory
     }
 
-    /// Starts `catalogue serve --data directory --port 0`, its stdout on the returned pipe.
-    static func serve(_ directory: URL, standardError: Any = FileHandle.nullDevice) throws -> (Process, Pipe)
-    {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--data", directory.path, "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = standardError
-        try process.run()
-        return (process, output)
+    /// Starts `catalogue serve --data directory --port 0`.
+    static func serve(_ directory: URL) throws -> ChildProcess {
+        try ChildProcess(executable(), ["serve", "--data", directory.path, "--port", "0"])
+    }
+
+    /// Waits for `catalogue listening on http://...` and returns the URL.
+    static func listeningURL(_ server: ChildProcess) async throws -> String {
+        let line = try await server.line(containing: "catalogue listening on ", timeout: .seconds(30))
+        return String(line.split(separator: " ").last ?? "")
     }
 
     @Test(.timeLimit(.minutes(1)))
     func servesOverHTTPAndStopsOnSIGTERM() async throws {
         let directory = try await makeDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (process, output) = try Self.serve(directory)
-        defer { if process.isRunning { process.terminate() } }
+        let server = try Self.serve(directory)
 
-        let url = try await Self.listeningURL(output.fileHandleForReading)
+        let url = try await Self.listeningURL(server)
         let (body, response) = try await URLSession.shared.data(
             from: try #require(URL(string: "\(url)/catalogue/by_id?id[]=uuid-2,uuid-1&content_country=KE")))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
@@ -79,9 +75,8 @@ import Testing
         #expect(json["count"] == 2)
         #expect(json["items"]?[0]?["uuid"] == "uuid-2")
 
-        process.terminate()  // SIGTERM
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        server.signal(SIGTERM)
+        #expect(try await server.exit(timeout: .seconds(20)) == .exited(0))
     }
 
     /// Over a data directory nothing was indexed into, the server starts and warns at once.
@@ -89,17 +84,14 @@ import Testing
     func warnsAtStartWhenTheStoreHasNoIndices() async throws {
         let directory = try makeEmptyDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let errors = Pipe()
-        let (process, output) = try Self.serve(directory, standardError: errors)
-        defer { if process.isRunning { process.terminate() } }
+        let server = try Self.serve(directory)
 
-        _ = try await Self.listeningURL(output.fileHandleForReading)  // signals are handled from here on
-        let warning = try await Self.line(containing: "warning", in: errors.fileHandleForReading)
+        _ = try await Self.listeningURL(server)  // signals are handled from here on
+        let warning = try await server.line(containing: "warning", in: .standardError, timeout: .seconds(30))
         #expect(warning.contains("the search store has no index 'assetflat'"))
         #expect(warning.contains("'cms-indexer index'"))
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        server.signal(SIGTERM)
+        #expect(try await server.exit(timeout: .seconds(20)) == .exited(0))
     }
 
     /// SIGTERM sent the moment the listening line appears stops the server cleanly, every time:
@@ -109,70 +101,22 @@ import Testing
         let directory = try makeEmptyDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for attempt in 1...5 {
-            let (process, output) = try Self.serve(directory)
-            _ = try await Self.listeningURL(output.fileHandleForReading)
-            process.terminate()
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            guard !process.isRunning else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                Issue.record("attempt \(attempt): SIGTERM was lost; the server kept running")
+            let server = try Self.serve(directory)
+            _ = try await Self.listeningURL(server)
+            server.signal(SIGTERM)
+            do {
+                let ended = try await server.exit(timeout: .seconds(10))
+                #expect(ended == .exited(0), "attempt \(attempt): killed by the signal, or failed")
+            } catch {
+                Issue.record("attempt \(attempt): SIGTERM was lost; the server kept running (\(error))")
                 return
             }
-            #expect(process.terminationReason == .exit, "attempt \(attempt): killed by the signal")
-            #expect(process.terminationStatus == 0, "attempt \(attempt)")
         }
     }
 
-    @Test func badUsageExits64() throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["serve"]
-        process.standardError = FileHandle.nullDevice
-        process.environment = [:]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-    }
-
-    /// Reads stdout until the server prints `catalogue listening on http://...`.
-    static func listeningURL(_ handle: FileHandle) async throws -> String {
-        var text = ""
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: "catalogue listening on ") {
-                let rest = text[range.upperBound...]
-                if let end = rest.firstIndex(where: { $0 == " " || $0 == "\n" }) {
-                    return String(rest[..<end])
-                }
-            }
-        }
-        throw ServeProcessError.noListeningLine(text)
-    }
-
-    /// Reads `handle` until a whole line containing `text` arrives.
-    static func line(containing text: String, in handle: FileHandle) async throws -> String {
-        var received = ""
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            received += String(decoding: chunk, as: UTF8.self)
-            if let line = received.split(separator: "\n").first(where: { $0.contains(text) }),
-                received.contains(line + "\n")
-            {
-                return String(line)
-            }
-        }
-        throw ServeProcessError.noLine(containing: text, received: received)
-    }
-
-    enum ServeProcessError: Error {
-        case noListeningLine(String)
-        case noLine(containing: String, received: String)
+    @Test func badUsageExits64() async throws {
+        let run = try await ChildProcess.run(Self.executable(), ["serve"], environment: [:])
+        #expect(run.termination == .exited(64))
+        #expect(run.errors.hasPrefix("catalogue: error: 'catalogue serve' needs '--es' or '--data'"))
     }
 }

@@ -1,3 +1,4 @@
+import CLIKit
 import CMSIndexer
 import ESEmbedded
 import ESModels

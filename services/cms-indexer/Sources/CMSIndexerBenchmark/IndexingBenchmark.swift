@@ -1,3 +1,4 @@
+import CLIKit
 import CMSIndexer
 import ESModels
 import Foundation
@@ -5,18 +6,18 @@ import Foundation
 /// The indexing benchmark: writes a demo database of N assets, then measures (1) reading and
 /// denormalizing every document with no store, whose peak memory shows the reading is
 /// streamed, and (2) a full indexing run into the embedded engine.
-public struct IndexingBenchmark {
+public struct IndexingBenchmark: Sendable {
     /// How many assets the demo database holds.
     public var assets: Int
     /// Documents per batch.
     public var batchSize: Int
     /// Where the lines go.
-    public var output: CommandOutput
+    public var output: TextOutput
     /// Whether to run the phases that index into the engine.
     public var includeEngine: Bool
 
     /// Creates a benchmark.
-    public init(assets: Int, batchSize: Int, includeEngine: Bool = true, output: CommandOutput) {
+    public init(assets: Int, batchSize: Int, includeEngine: Bool = true, output: TextOutput) {
         self.includeEngine = includeEngine
         self.assets = assets
         self.batchSize = batchSize

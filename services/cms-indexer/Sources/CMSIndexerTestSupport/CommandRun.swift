@@ -1,3 +1,4 @@
+import CLIKit
 import CMSIndexer
 import ESModels
 import Foundation
@@ -13,11 +14,11 @@ public struct CommandRun: Sendable {
 
     /// Runs `cms-indexer` with `arguments` in `directory`, with in-memory streams.
     public static func run(
-        _ arguments: [String], in directory: URL, clock: WallClock = .system,
+        _ arguments: [String], in directory: URL, clock: WallClock,
         environment: [String: String] = [:]
     ) async -> CommandRun {
-        let output = CommandOutput()
-        let errors = CommandOutput()
+        let output = TextOutput()
+        let errors = TextOutput()
         let context = CommandContext(
             output: output, errors: errors, currentDirectory: directory.path, environment: environment,
             clock: clock)

@@ -7,7 +7,8 @@ import Testing
 /// `cms-indexer mappings sync|check|export` end to end on a temporary repository.
 @Suite struct MappingCheckCommandTests {
     private func run(_ arguments: [String], in directory: URL) async -> CommandRun {
-        await CommandRun.run(arguments, in: directory)
+        await CommandRun.run(
+            arguments, in: directory, clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
     }
 
     private func makeRepository(in directory: URL) throws -> URL {

@@ -1,3 +1,4 @@
+import CLIKit
 import CMSIndexer
 import Foundation
 import Testing
@@ -22,8 +23,10 @@ import Testing
 
     @Test func theCommandAgreesWithTheLibraryOnTheRepository() async throws {
         let root = try Self.repositoryRoot()
-        let output = CommandOutput()
-        let context = CommandContext(output: output, errors: CommandOutput(), currentDirectory: root.path)
+        let output = TextOutput()
+        let context = CommandContext(
+            output: output, errors: TextOutput(), currentDirectory: root.path,
+            clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
         let code = await CMSIndexerCLI.run(["mappings", "check"], context: context)
         #expect(code == 0, "\(output.text)")
         #expect(output.text.hasPrefix("mapping copy is up to date: 7 indices match"))

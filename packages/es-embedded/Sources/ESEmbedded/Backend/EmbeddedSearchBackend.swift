@@ -14,8 +14,8 @@ import Foundation
 /// refreshed snapshots in parallel.
 ///
 /// ```swift
-/// let backend = EmbeddedSearchBackend()                                     // in memory
-/// let durable = try EmbeddedSearchBackend(configuration: .init(dataDirectory: url))
+/// let backend = EmbeddedSearchBackend(clock: .system)                       // in memory
+/// let durable = try EmbeddedSearchBackend(configuration: .init(dataDirectory: url, clock: .system))
 /// _ = try await backend.createIndex("territories-v1", definition: definition)
 /// _ = try await backend.bulk(BulkRequest(operations, refresh: .immediate))
 /// let response = try await backend.search("territories-v1", request: SearchRequest(query: .matchAll))
@@ -29,7 +29,7 @@ public final class EmbeddedSearchBackend: SearchBackend {
     /// test), otherwise recovered from the directory's snapshot and write-ahead log.
     ///
     /// - Throws: ``EmbeddedEngineError`` when the data directory cannot be used.
-    public init(configuration: EmbeddedSearchConfiguration = EmbeddedSearchConfiguration()) throws {
+    public init(configuration: EmbeddedSearchConfiguration) throws {
         self.configuration = configuration
         guard let directory = configuration.dataDirectory else {
             engine = Engine(

@@ -17,7 +17,7 @@ public struct EmbeddedSearchConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(
-        dataDirectory: URL? = nil, clock: WallClock = .system, autoCreateIndex: Bool = true,
+        dataDirectory: URL? = nil, clock: WallClock, autoCreateIndex: Bool = true,
         checkpointBytes: Int = 64 << 20,
         warn: @escaping @Sendable (String) -> Void = EmbeddedSearchConfiguration.standardError
     ) {

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file descriptor with the few POSIX calls durability needs: write everything, fsync,
 /// truncate, and whole-directory fsync after a rename or a new file.
@@ -12,20 +18,20 @@ final class PosixFile: Sendable {
     }
 
     deinit {
-        _ = Glibc.close(descriptor)
+        _ = systemClose(descriptor)
     }
 
     /// Opens (creating it when `create`) a file for appending.
     static func openForAppend(_ path: String, create: Bool) throws -> PosixFile {
         let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT : 0)
-        let descriptor = Glibc.open(path, flags, 0o644)
+        let descriptor = systemOpen(path, flags, 0o644)
         guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
         return PosixFile(path: path, descriptor: descriptor)
     }
 
     /// Creates (or empties) a file for writing.
     static func create(_ path: String) throws -> PosixFile {
-        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw PosixFile.error(path, "create", errno) }
         return PosixFile(path: path, descriptor: descriptor)
     }
@@ -35,7 +41,7 @@ final class PosixFile: Sendable {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(
+                let written = systemWrite(
                     descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
@@ -48,7 +54,7 @@ final class PosixFile: Sendable {
 
     /// Flushes written data to the disk.
     func sync() throws {
-        while fdatasync(descriptor) != 0 {
+        while DataSync.flush(descriptor) != 0 {
             if errno != EINTR { throw PosixFile.error(path, "sync", errno) }
         }
     }
@@ -62,28 +68,28 @@ final class PosixFile: Sendable {
 
     /// Cuts the file at `length` bytes.
     static func truncate(_ path: String, to length: Int) throws {
-        guard Glibc.truncate(path, off_t(length)) == 0 else { throw PosixFile.error(path, "truncate", errno) }
+        guard systemTruncate(path, off_t(length)) == 0 else { throw PosixFile.error(path, "truncate", errno) }
     }
 
     /// Makes a directory's entries (new, renamed and removed files) durable.
     static func syncDirectory(_ path: String) throws {
-        let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
-        defer { _ = Glibc.close(descriptor) }
+        defer { _ = systemClose(descriptor) }
         guard fsync(descriptor) == 0 else { throw PosixFile.error(path, "sync", errno) }
     }
 
     /// Renames a file atomically.
     static func rename(_ from: String, to: String) throws {
-        guard Glibc.rename(from, to) == 0 else { throw PosixFile.error(from, "rename", errno) }
+        guard systemRename(from, to) == 0 else { throw PosixFile.error(from, "rename", errno) }
     }
 
     /// Takes an exclusive lock on `path` (created if missing), held while the returned file lives.
     static func lock(_ path: String) throws -> PosixFile? {
-        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = systemOpen(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            _ = Glibc.close(descriptor)
+            _ = systemClose(descriptor)
             return nil
         }
         return PosixFile(path: path, descriptor: descriptor)
@@ -93,3 +99,12 @@ final class PosixFile: Sendable {
         .io(path: path, operation: operation, reason: String(cString: strerror(code)).lowercased())
     }
 }
+
+// The C calls under names no method of ``PosixFile`` shadows.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+private func systemTruncate(_ path: String, _ length: off_t) -> Int32 { truncate(path, length) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

@@ -1,59 +1,73 @@
+import CLIKit
+import CLIKitTesting
 import ESModels
 import Foundation
-import Glibc
 import Testing
 
 @testable import ESEmbeddedServer
 
 @Suite struct CommandTests {
+    func serve(_ words: [String]) throws -> ServeCommand {
+        try ServeCommand(
+            parsing: ArgumentParser.parse(
+                words, declarations: ServeCommand.configuration.arguments, command: "es-embedded serve"))
+    }
+
     @Test func parsesServeOptions() throws {
-        let options = try ServeOptions(arguments: [
-            "--data", "/tmp/x", "--port=9201", "--host", "127.0.0.2", "--log-requests",
-        ])
+        let options = try serve(["--data", "/tmp/x", "--port=9201", "--host", "127.0.0.2", "--log-requests"])
         #expect(options.dataDirectory == "/tmp/x")
         #expect(options.port == 9201)
         #expect(options.host == "127.0.0.2")
         #expect(options.logRequests)
-        let defaults = try ServeOptions(arguments: [])
+        let defaults = try serve([])
         #expect(defaults.port == 9200)
         #expect(defaults.host == "127.0.0.1")
         #expect(defaults.dataDirectory == nil)
     }
 
     @Test func refusesBadOptions() {
-        #expect(throws: CommandLineError.unknownOption("--prot", suggestion: "--port")) {
-            try ServeOptions(arguments: ["--prot", "1"])
-        }
-        #expect(throws: CommandLineError.missingValue("--data")) { try ServeOptions(arguments: ["--data"]) }
         #expect(
-            throws: CommandLineError.invalidValue(
-                option: "--port", value: "99999", expected: "a port number from 0 to 65535")
-        ) { try ServeOptions(arguments: ["--port", "99999"]) }
-        #expect(CommandLineError.unknownSubcommand("start").description.contains("'serve'"))
+            throws: UsageError.unknownOption("--prot", command: "es-embedded serve", suggestion: "--port")
+        ) {
+            try serve(["--prot", "1"])
+        }
+        #expect(throws: UsageError.missingValue("--data", next: nil)) { try serve(["--data"]) }
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "--port", value: "99999", expected: "an integer from 0 to 65535")
+        ) { try serve(["--port", "99999"]) }
+        #expect(throws: UsageError.invalidValue(option: "--data", value: "", expected: "a directory path")) {
+            try serve(["--data="])
+        }
     }
 
     /// The binary: help on stdout with status 0, usage errors on stderr with status 64.
-    @Test func binaryReportsHelpAndUsageErrors() throws {
-        let help = try ServerProcess.run(["--help"])
-        #expect(help.status == 0)
+    @Test func binaryReportsHelpAndUsageErrors() async throws {
+        let tool = try BuiltProducts.executable("es-embedded")
+        let help = try await ChildProcess.run(tool, ["--help"])
+        #expect(help.termination == .exited(0))
         #expect(help.output.contains("USAGE: es-embedded <subcommand>"))
-        let serveHelp = try ServerProcess.run(["serve", "--help"])
-        #expect(serveHelp.status == 0)
+        let serveHelp = try await ChildProcess.run(tool, ["serve", "--help"])
+        #expect(serveHelp.termination == .exited(0))
         #expect(serveHelp.output.contains("--data <dir>"))
-        let bad = try ServerProcess.run(["serve", "--prot", "1"])
-        #expect(bad.status == 64)
-        #expect(bad.errors == "es-embedded: error: unknown option '--prot'; did you mean '--port'?\n")
+        let bad = try await ChildProcess.run(tool, ["serve", "--prot", "1"])
+        #expect(bad.termination == .exited(64))
+        #expect(
+            bad.errors
+                == "es-embedded: error: unknown option '--prot' for 'es-embedded serve'; did you mean '--port'?; see 'es-embedded serve --help'\n"
+        )
         #expect(bad.output.isEmpty)
-        let none = try ServerProcess.run([])
-        #expect(none.status == 64)
+        let start = try await ChildProcess.run(tool, ["start"])
+        #expect(start.termination == .exited(64))
+        #expect(start.errors.contains("unknown subcommand 'start' for 'es-embedded'"))
     }
 
     /// A data directory that cannot be created is a failure (status 1), reported on stderr.
-    @Test func binaryFailsOnUnusableDataDirectory() throws {
-        let result = try ServerProcess.run([
-            "serve", "--data", "/proc/es-embedded-cannot-exist", "--port", "0",
-        ])
-        #expect(result.status == 1)
+    @Test func binaryFailsOnUnusableDataDirectory() async throws {
+        let result = try await ChildProcess.run(
+            BuiltProducts.executable("es-embedded"),
+            ["serve", "--data", "/proc/es-embedded-cannot-exist", "--port", "0"])
+        #expect(result.termination == .exited(1))
         #expect(result.errors.contains("cannot use data directory '/proc/es-embedded-cannot-exist'"))
     }
 
@@ -62,13 +76,27 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "es-embedded-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(arguments: ["--data", directory.path])
-        let url = try #require(server.url)
+        let (server, url) = try await ServeFixture.start(["--data", directory.path])
         let client = HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(baseURL: url, retry: .none))
         let response = try await client.index("things", id: "1", document: ["name": "one"], refresh: .none)
         #expect(response.result == .created)
-        #expect(server.stop(signal: SIGTERM) == 0)
+        server.signal(SIGTERM)
+        #expect(try await server.exit(timeout: .seconds(20)) == .exited(0))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("snapshot.esj").path))
+    }
+
+    /// The shared command-line behaviour cases hold for every command of the package.
+    @Test func everyCommandFollowsTheSharedConventions() async throws {
+        let tool = try BuiltProducts.executable("es-embedded")
+        let subjects = [
+            CLIBehaviourSubject(executable: tool, subcommand: "serve"),
+            CLIBehaviourSubject(executable: tool, words: ["serve"], option: "--port"),
+            CLIBehaviourSubject(
+                executable: try BuiltProducts.executable("es-embedded-bench"), option: "--documents"),
+        ]
+        for subject in subjects {
+            for failure in try await CLIBehaviour.check(subject) { Issue.record("\(failure)") }
+        }
     }
 }

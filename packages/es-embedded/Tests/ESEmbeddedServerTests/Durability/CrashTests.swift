@@ -1,15 +1,14 @@
+import CLIKitTesting
 import ESModels
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
 /// The built `es-embedded serve` killed with SIGKILL in the middle of bulk indexing: after a
 /// restart on the same data directory, every acknowledged document is there, unchanged.
 @Suite struct CrashTests {
-    private func backend(_ server: ServerProcess) throws -> HTTPSearchBackend {
-        let url = try #require(server.url)
-        return HTTPSearchBackend(
+    private func backend(_ url: URL) -> HTTPSearchBackend {
+        HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 10, retry: .none))
     }
 
@@ -24,8 +23,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "es-embedded-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try ServerProcess(arguments: ["--data", directory.path])
-        let client = try backend(first)
+        let (first, firstURL) = try await ServeFixture.start(["--data", directory.path])
+        let client = backend(firstURL)
         let mapping = Mapping(dynamic: .strict) {
             Property.integer("batch")
             Property.integer("number")
@@ -47,13 +46,13 @@ import Testing
         while acknowledged.withLock({ $0.count }) < 2_000 {
             try await Task.sleep(for: .milliseconds(5))
         }
-        let status = first.stop(signal: SIGKILL)
-        #expect(status == SIGKILL)
+        first.signal(SIGKILL)
+        #expect(try await first.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
         await writer.value
         let kept = acknowledged.withLock { $0 }
 
-        let second = try ServerProcess(arguments: ["--data", directory.path])
-        let reader = try backend(second)
+        let (second, secondURL) = try await ServeFixture.start(["--data", directory.path])
+        let reader = backend(secondURL)
         _ = try await reader.refresh("crash")
         let count = try await reader.count("crash", request: CountRequest()).count
         #expect(count >= kept.count)
@@ -69,8 +68,9 @@ import Testing
                 "crash", request: CountRequest(query: .term("batch", .int(Int(batch) ?? -1))))
             #expect(response.count == 100, "batch \(batch)")
         }
-        #expect(second.stop(signal: SIGTERM) == 0)
-        let warnings = second.standardError
+        second.signal(SIGTERM)
+        #expect(try await second.exit(timeout: .seconds(20)) == .exited(0))
+        let warnings = second.errors
         if warnings.contains("damaged record") {
             #expect(warnings.contains("torn last write"), "only the last write may be torn: \(warnings)")
         }

@@ -3,6 +3,8 @@ import ESEmbeddedServer
 import ESModels
 import Foundation
 import HTTPKit
+import HTTPKitServer
+import HTTPKitServerTesting
 import HTTPKitTesting
 import Testing
 

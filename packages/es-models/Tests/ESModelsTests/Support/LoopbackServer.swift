@@ -4,6 +4,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -58,7 +60,11 @@ final class LoopbackServer: @unchecked Sendable {
 
     init(handler: @escaping Handler) throws {
         self.handler = handler
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if os(Linux)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         guard fd >= 0 else { throw ServerError.socket("socket") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -119,6 +125,12 @@ final class LoopbackServer: @unchecked Sendable {
         defer { close(listener) }
         while true {
             let fd = accept(listener, nil, nil)
+            #if canImport(Darwin)
+                if fd >= 0 {
+                    var on: Int32 = 1
+                    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+                }
+            #endif
             if lock.withLock({ stopped }) {
                 if fd >= 0 { close(fd) }
                 return
@@ -163,8 +175,7 @@ final class LoopbackServer: @unchecked Sendable {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let sent = send(
-                    fd, raw.baseAddress?.advanced(by: offset), raw.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = send(fd, raw.baseAddress?.advanced(by: offset), raw.count - offset, noSigPipe)
                 if sent <= 0 { return false }
                 offset += sent
             }
@@ -216,3 +227,11 @@ final class LoopbackServer: @unchecked Sendable {
             headers: headers, body: body)
     }
 }
+
+/// `send(2)` flags that keep `SIGPIPE` away where the system takes them per call (Linux);
+/// Darwin sets `SO_NOSIGPIPE` on each accepted socket instead.
+#if os(Linux)
+    private let noSigPipe = Int32(MSG_NOSIGNAL)
+#else
+    private let noSigPipe: Int32 = 0
+#endif

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A responder with its server configuration and logger: what a service runs, and what tests
-/// drive in-process (see HTTPKitTesting's `Application.test`).
+/// A responder with its server configuration and logger: what a service runs (HTTPKitServer's
+/// `run()`), and what tests drive in-process (HTTPKitTesting's `Application.test`).
 ///
 /// ```swift
 /// let router = Router()
@@ -35,38 +35,6 @@ public struct Application: Sendable {
         self.logger = logger
     }
 
-    /// A server bound to the configured address, not yet serving.
-    ///
-    /// - Throws: ``ServerError`` when the address cannot be bound.
-    public func makeServer() throws -> HTTPServer {
-        let application = self
-        return try HTTPServer(configuration: configuration, logger: logger) { request, peer in
-            await application.handle(request, peer: peer)
-        }
-    }
-
-    /// Serves until one of the configured shutdown signals (SIGINT, SIGTERM) arrives, then
-    /// shuts down gracefully and returns.
-    ///
-    /// - Parameter onListening: called with the bound address once the server listens (useful
-    ///   with port 0).
-    /// - Throws: ``ServerError`` when the address cannot be bound.
-    public func run(onListening: @Sendable (SocketAddress) -> Void = { _ in }) async throws {
-        let server = try makeServer()
-        let logger = self.logger
-        // Signals are watched before the address is announced: whoever learns it may stop the
-        // server at once, and must get a graceful shutdown.
-        let watcher = SignalWatcher(signals: configuration.shutdownSignals) { signalNumber in
-            logger.info("received \(SignalWatcher.name(of: signalNumber)); finishing in-flight requests")
-            server.shutdown()
-        }
-        defer { watcher.stop() }
-        logger.info("listening on \(server.address.httpURL)")
-        onListening(server.address)
-        try await server.run()
-        logger.info("stopped")
-    }
-
     /// Answers one request exactly as the server would, without sockets: creates the context,
     /// runs the responder, renders errors and finalizes the response (`Content-Length`, no
     /// body for `HEAD`, 204 and 304).
@@ -78,7 +46,7 @@ public struct Application: Sendable {
     }
 
     /// ``handle(_:remoteAddress:)`` with the peer already formatted (once per connection).
-    func handle(_ request: Request, peer: String?) async -> Response {
+    package func handle(_ request: Request, peer: String?) async -> Response {
         let context = RequestContext(
             requestID: RequestID.forRequest(request), logger: logger, remoteAddress: peer)
         let response: Response

@@ -1,5 +1,12 @@
-import Glibc
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a ``Logger`` sends its records.
 public protocol LogSink: Sendable {
@@ -16,18 +23,7 @@ public struct StandardErrorLogSink: LogSink {
     public init() {}
 
     public func write(_ record: LogRecord) {
-        let line = Timestamp.now().iso8601 + " " + record.formatted + "\n"
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(
-                    STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        writeToStandardError(Timestamp.now().iso8601 + " " + record.formatted + "\n")
     }
 }
 
@@ -46,5 +42,19 @@ public final class InMemoryLogSink: LogSink {
     /// The records written so far.
     public var records: [LogRecord] {
         storage.withLock { $0 }
+    }
+}
+
+/// Writes `line` to standard error with as few `write(2)` calls as the system allows.
+private func writeToStandardError(_ line: String) {
+    var bytes = Array(line.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 }

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A wall-clock instant split into UTC calendar fields, formatted without Foundation's
 /// formatters (which are slow and allocate); used for log lines and the `Date` header.

@@ -61,11 +61,4 @@ import Testing
         #expect(
             notAllowed.description == "method 'DELETE' is not allowed on '/_bulk'; use one of 'POST', 'PUT'")
     }
-
-    @Test func describesServerErrorsWithWhatToDo() {
-        let error = ServerError.bindFailed(address: "127.0.0.1:80", reason: "permission denied")
-        #expect(
-            error.description.hasPrefix(
-                "cannot listen on '127.0.0.1:80': permission denied; choose another port"))
-    }
 }

@@ -1,5 +1,6 @@
 import ESModels
 import Foundation
+import SeededRandom
 
 /// Generates any number of sports events over any date range, deterministically: starts
 /// spread evenly over the range (rounded to the minute), sports taken in turn, competitions and
@@ -74,7 +75,7 @@ public struct SportsEventGenerator: Sendable {
     /// (exclusive), in start order.
     public func events(count: Int, from: Date, to: Date) -> [JSONValue] {
         guard count > 0, !sports.isEmpty else { return [] }
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let span = max(0, to.timeIntervalSince(from))
         let width = max(4, String(count).count)
         return (0..<count).map { index in

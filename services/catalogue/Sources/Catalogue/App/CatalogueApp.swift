@@ -26,7 +26,7 @@ public struct CatalogueApp: Sendable {
 
     /// Creates the API.
     public init(
-        backend: any SearchBackend, clock: WallClock = .system,
+        backend: any SearchBackend, clock: WallClock,
         configuration: CatalogueConfiguration = .init()
     ) {
         self.backend = backend

@@ -1,3 +1,4 @@
+import CLIKit
 import HTTPKit
 
 /// Reads who is asking (``ClientContext``) from the `Catalogue-Client` and
@@ -31,10 +32,10 @@ public struct ClientContextMiddleware: Middleware {
         guard let text = header?.trimmingHTTPWhitespace(), !text.isEmpty else { return .website }
         guard let platform = ClientPlatform(rawValue: text.lowercased()) else {
             let accepted = ClientPlatform.allCases.map(\.rawValue)
-            let hint = Suggestion.closest(to: text, in: accepted).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = NearMatch.closest(to: text, among: accepted).map { " (did you mean '\($0)'?)" } ?? ""
             throw CatalogueError.invalidHeader(
                 name: ClientPlatform.headerName, value: text,
-                expected: "must be \(Suggestion.list(accepted))\(hint)")
+                expected: "must be \(NearMatch.list(accepted))\(hint)")
         }
         return platform
     }

@@ -1,3 +1,4 @@
+import CLIKit
 import ESModels
 import Foundation
 import HTTPKit
@@ -46,9 +47,10 @@ extension QueryItems {
         try values(name, separatedBy: ",").map { text in
             guard let choice = Choice(rawValue: text.lowercased()) else {
                 let accepted = Choice.allCases.map(\.rawValue)
-                let hint = Suggestion.closest(to: text, in: accepted).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint =
+                    NearMatch.closest(to: text, among: accepted).map { " (did you mean '\($0)'?)" } ?? ""
                 throw CatalogueError.invalidParameter(
-                    name: name, value: text, expected: "must be \(Suggestion.list(accepted))\(hint)")
+                    name: name, value: text, expected: "must be \(NearMatch.list(accepted))\(hint)")
             }
             return choice
         }

@@ -5,6 +5,7 @@ import Foundation
 import HTTPKit
 import HTTPKitTesting
 import IntegrationFixtures
+import SeededRandom
 import Testing
 
 @Suite struct ErrorTests {
@@ -81,7 +82,7 @@ import Testing
         let clients = [
             androidClient, anonymousClient.header("Catalogue-Client", "🙂"), tvClient.apiMajor("0x88"),
         ]
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         for round in 0..<600 {
             let path = paths[round % paths.count]
             var query = QueryItems()

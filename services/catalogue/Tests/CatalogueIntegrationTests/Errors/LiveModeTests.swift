@@ -1,5 +1,7 @@
 import CatalogueTestSupport
 import HTTPKit
+import HTTPKitServer
+import HTTPKitServerTesting
 import HTTPKitTesting
 import IntegrationFixtures
 import Testing

@@ -11,7 +11,7 @@ import Testing
 @Suite struct StoreCheckTests {
     /// An in-memory engine holding the mapping copy's indices, except `skipping`, under `prefix`.
     func engine(prefix: String = "", skipping: Set<String> = []) async throws -> EmbeddedSearchBackend {
-        let engine = try EmbeddedSearchBackend()
+        let engine = try EmbeddedSearchBackend(clock: Fixtures.clock)
         for index in try FixtureMappings.shared.indexNames() where !skipping.contains(index) {
             _ = try await engine.createIndex(
                 prefix + index, definition: FixtureMappings.shared.definition(for: index))
@@ -25,7 +25,8 @@ import Testing
     }
 
     @Test func emptyStoreNamesEveryIndexAndTheFix() async throws {
-        let app = CatalogueApp(backend: try EmbeddedSearchBackend(), clock: Fixtures.clock)
+        let app = CatalogueApp(
+            backend: try EmbeddedSearchBackend(clock: Fixtures.clock), clock: Fixtures.clock)
         let problem = try #require(await app.storeProblem())
         for index in IndexName.allCases {
             #expect(problem.contains("'\(index.rawValue)'"), "\(index)")

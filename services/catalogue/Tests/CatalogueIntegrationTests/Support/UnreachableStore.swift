@@ -1,6 +1,8 @@
 import ESModels
 import Foundation
 import HTTPKit
+import HTTPKitServer
+import HTTPKitServerTesting
 import HTTPKitTesting
 
 /// An HTTP search backend aimed at a loopback port nothing listens on (bound by a live server,

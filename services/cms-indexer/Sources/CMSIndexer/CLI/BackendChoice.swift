@@ -1,3 +1,4 @@
+import CLIKit
 import ESEmbedded
 import ESModels
 import Foundation
@@ -6,20 +7,37 @@ import Foundation
 /// (`--data DIR`), else the cluster named by `ELASTICSEARCH_URL` when set, else an in-memory
 /// embedded engine.
 struct BackendChoice {
+    /// `--es URL`.
+    static let es = Option<String>(
+        "--es", value: "url",
+        help: "A real Elasticsearch/OpenSearch cluster (credentials from ELASTICSEARCH_* variables).")
+    /// `--data DIR`.
+    static let data = Option<String>(
+        "--data", value: "dir", help: "The embedded engine's data directory (durable; created when missing).")
+
     let backend: any SearchBackend
     private let embedded: EmbeddedSearchBackend?
 
-    init(options: ParsedOptions, context: CommandContext) throws {
-        switch (options.value("--es"), options.value("--data")) {
-        case (.some, .some):
-            throw UsageError.conflictingOptions("--es", "--data")
-        case (let url?, nil):
+    /// Checks the options together (before anything runs).
+    static func validate(es: String?, data: String?) throws(UsageError) {
+        if es != nil && data != nil { throw .conflictingOptions("--es", "--data") }
+        if let url = es {
             guard let baseURL = URL(string: url), let scheme = baseURL.scheme,
                 ["http", "https"].contains(scheme),
                 baseURL.host != nil
             else {
-                throw UsageError.invalidValue(
+                throw .invalidValue(
                     option: "--es", value: url, expected: "an http(s) URL such as http://127.0.0.1:9200")
+            }
+        }
+    }
+
+    init(es: String?, data: String?, context: CommandContext) throws {
+        try Self.validate(es: es, data: data)
+        switch (es, data) {
+        case (let url?, _):
+            guard let baseURL = URL(string: url) else {
+                throw UsageError.invalidValue(option: "--es", value: url, expected: "an http(s) URL")
             }
             var environment = context.environment
             environment["ELASTICSEARCH_URL"] = url

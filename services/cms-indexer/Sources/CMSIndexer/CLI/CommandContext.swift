@@ -1,13 +1,14 @@
+import CLIKit
 import ESModels
 import Foundation
 
 /// Everything a command may touch: its streams, the working directory, the environment and
 /// the clock. Tests build one with in-memory streams and a frozen clock.
-public struct CommandContext: Sendable {
+public struct CommandContext: CommandStreams {
     /// Results go here (stdout).
-    public var output: CommandOutput
+    public var output: TextOutput
     /// Diagnostics and progress go here (stderr).
-    public var errors: CommandOutput
+    public var errors: TextOutput
     /// The directory relative paths are resolved against.
     public var currentDirectory: String
     /// Environment variables (`ELASTICSEARCH_USERNAME`... for `--es`).
@@ -17,8 +18,8 @@ public struct CommandContext: Sendable {
 
     /// Creates a context.
     public init(
-        output: CommandOutput, errors: CommandOutput, currentDirectory: String,
-        environment: [String: String] = [:], clock: WallClock = .system
+        output: TextOutput, errors: TextOutput, currentDirectory: String,
+        environment: [String: String] = [:], clock: WallClock
     ) {
         self.output = output
         self.errors = errors
@@ -30,7 +31,7 @@ public struct CommandContext: Sendable {
     /// The context of this process: real standard streams, working directory, environment, clock.
     public static func process() -> CommandContext {
         CommandContext(
-            output: CommandOutput(handle: .standardOutput), errors: CommandOutput(handle: .standardError),
+            output: .standardOutput, errors: .standardError,
             currentDirectory: FileManager.default.currentDirectoryPath,
             environment: ProcessInfo.processInfo.environment, clock: .system)
     }

@@ -1,80 +1,95 @@
+import CLIKit
 import ESModels
 import Foundation
 
-/// `cms-indexer mappings export`: the canonical JSON of the index definitions on stdout.
-enum MappingsExportCommand: CLICommand {
-    static let spec = CommandSpec(
-        name: "cms-indexer mappings export",
-        abstract: "Prints the index definitions (settings and mappings) as canonical JSON.",
-        usage: "[--index NAME]",
-        options: [
-            .value("--index", "NAME", "Print only this index's definition (the file form of the copy).")
-        ],
-        discussion: "Without --index, prints one object keyed by index name.")
+/// `--repo DIR` of the `mappings` commands.
+private let repositoryOption = Option<String>(
+    "--repo", value: "dir", help: "The repository root (default: found by walking up from here).")
 
-    static func run(_ options: ParsedOptions, context: CommandContext) async throws -> Int32 {
-        if let name = options.value("--index") {
-            guard let index = IndexName(rawValue: name) else {
-                throw UsageError.invalidValue(
-                    option: "--index", value: name,
-                    expected: "one of " + CMSIndices.names.map { "'\($0)'" }.joined(separator: ", "))
-            }
+/// `cms-indexer mappings export`: the canonical JSON of the index definitions on stdout.
+struct MappingsExportCommand: Command {
+    static let index = Option<IndexName>(
+        "--index", value: "name", help: "Print only this index's definition (the file form of the copy).",
+        expected: "one of " + CMSIndices.names.map { "'\($0)'" }.joined(separator: ", ")
+    ) { IndexName(rawValue: $0) }
+    static let configuration = CommandConfiguration(
+        name: "export", abstract: "Prints the index definitions (settings and mappings) as canonical JSON.",
+        discussion: "Without --index, prints one object keyed by index name.", arguments: [index])
+
+    var index: IndexName?
+
+    init(parsing arguments: ParsedArguments) throws {
+        index = try arguments.value(Self.index)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        if let index {
             context.output.write(CMSIndices.definition(for: index).canonicalJSON)
-            return 0
+            return .success
         }
         let all = JSONValue.object(
             Dictionary(uniqueKeysWithValues: CMSIndices.all.map { ($0.key.rawValue, $0.value.json) }))
         context.output.write(all.canonicalString)
-        return 0
+        return .success
     }
 }
 
 /// `cms-indexer mappings sync`: rewrites the copy in integration-fixtures.
-enum MappingsSyncCommand: CLICommand {
-    static let spec = CommandSpec(
-        name: "cms-indexer mappings sync",
+struct MappingsSyncCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "sync",
         abstract:
             "Writes the index definitions to packages/integration-fixtures/Mappings and removes stale files.",
-        usage: "[--repo DIR]",
-        options: [
-            .value("--repo", "DIR", "The repository root (default: found by walking up from here).")
-        ])
+        arguments: [repositoryOption])
 
-    static func run(_ options: ParsedOptions, context: CommandContext) async throws -> Int32 {
+    var repository: String?
+
+    init(parsing arguments: ParsedArguments) throws {
+        repository = try arguments.value(repositoryOption)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
         let root = try RepositoryRoot.resolve(
-            explicit: options.value("--repo"), currentDirectory: context.currentDirectory)
+            explicit: repository, currentDirectory: context.currentDirectory)
         let report = try MappingCopy(repositoryRoot: root).sync()
         context.output.write(report.text)
-        return 0
+        return .success
     }
 }
 
 /// `cms-indexer mappings check`: the CI gate comparing the copy with the definitions.
-enum MappingsCheckCommand: CLICommand {
-    static let spec = CommandSpec(
-        name: "cms-indexer mappings check",
+struct MappingsCheckCommand: Command {
+    /// How the report is written.
+    enum Format: String, CaseIterable, Sendable {
+        case text, github
+    }
+
+    static let format = Option<Format>(
+        "--format", value: "format",
+        help: "'text' (default) or 'github' (workflow annotations, then the report).")
+    static let configuration = CommandConfiguration(
+        name: "check",
         abstract: "Fails when the mapping copy in integration-fixtures differs from the index definitions.",
-        usage: "[--repo DIR] [--format text|github]",
-        options: [
-            .value("--repo", "DIR", "The repository root (default: found by walking up from here)."),
-            .value(
-                "--format", "FORMAT", "'text' (default) or 'github' (workflow annotations, then the report)."),
-        ],
         discussion: """
             EXIT CODES: 0 the copy is in sync, 1 it differs (the report shows the structural diff,
             breaking and additive changes marked, and the command that fixes it), 2 a file could not
             be read or parsed (a failed comparison is never reported as clean), 64 bad usage.
-            """)
+            """,
+        arguments: [repositoryOption, format])
 
-    static func run(_ options: ParsedOptions, context: CommandContext) async throws -> Int32 {
-        let format = options.value("--format") ?? "text"
-        guard ["text", "github"].contains(format) else {
-            throw UsageError.invalidValue(option: "--format", value: format, expected: "'text' or 'github'")
-        }
+    var repository: String?
+    var format: Format
+
+    init(parsing arguments: ParsedArguments) throws {
+        repository = try arguments.value(repositoryOption)
+        format = try arguments.value(Self.format, default: .text)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
         let root = try RepositoryRoot.resolve(
-            explicit: options.value("--repo"), currentDirectory: context.currentDirectory)
+            explicit: repository, currentDirectory: context.currentDirectory)
         let result = MappingCopy(repositoryRoot: root).check()
-        context.output.write(format == "github" ? result.githubAnnotations : result.text)
-        return result.exitCode
+        context.output.write(format == .github ? result.githubAnnotations : result.text)
+        return ExitCode(rawValue: result.exitCode)
     }
 }

@@ -1,18 +1,25 @@
+import CLIKit
 import SQLiteKit
 
 /// `cms-indexer migrate`: creates or upgrades a CMS database to the latest schema.
-enum MigrateCommand: CLICommand {
-    static let spec = CommandSpec(
-        name: "cms-indexer migrate",
-        abstract: "Creates a CMS database or applies its pending schema migrations.",
-        usage: "--db PATH",
-        options: [.value("--db", "PATH", "The SQLite database file (created when missing).")])
+struct MigrateCommand: Command {
+    static let db = Option<String>(
+        "--db", value: "path", help: "The SQLite database file (created when missing).")
+    static let configuration = CommandConfiguration(
+        name: "migrate", abstract: "Creates a CMS database or applies its pending schema migrations.",
+        arguments: [db])
 
-    static func run(_ options: ParsedOptions, context: CommandContext) async throws -> Int32 {
-        let path = context.resolve(try options.required("--db")).path
+    var path: String
+
+    init(parsing arguments: ParsedArguments) throws {
+        path = try arguments.required(Self.db)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        let path = context.resolve(path).path
         let db = try SQLiteDatabase(path: path, mode: .readWriteCreate)
-        let migrator = try Migrator(migrations: CMSSchema.migrations, clock: context.clock)
-        let applied = try migrator.migrate(db)
+        let migrator = try Migrator(migrations: CMSSchema.migrations)
+        let applied = try migrator.migrate(db, clock: context.clock)
         if applied.isEmpty {
             context.output.write("\(path): schema already at version \(migrator.latestVersion)\n")
         } else {
@@ -22,6 +29,6 @@ enum MigrateCommand: CLICommand {
             }
             context.output.write("\(path): schema at version \(migrator.latestVersion)\n")
         }
-        return 0
+        return .success
     }
 }

@@ -6,9 +6,9 @@ public enum CMSDatabase {
     /// Opens (creating if needed) a database and applies pending migrations.
     ///
     /// - Returns: the connection, at ``CMSSchema/latestVersion``.
-    public static func openForWriting(path: String, clock: WallClock = .system) throws -> SQLiteDatabase {
+    public static func openForWriting(path: String, clock: WallClock) throws -> SQLiteDatabase {
         let db = try SQLiteDatabase(path: path, mode: .readWriteCreate)
-        try Migrator(migrations: CMSSchema.migrations, clock: clock).migrate(db)
+        try Migrator(migrations: CMSSchema.migrations).migrate(db, clock: clock)
         return db
     }
 

@@ -6,13 +6,11 @@ import SQLiteKit
 ///
 /// ```swift
 /// let migrator = try Migrator(migrations: CMSSchema.migrations)
-/// let applied = try migrator.migrate(db)   // [1, 2, 3, 4] on a new file, [] afterwards
+/// let applied = try migrator.migrate(db, clock: .system)   // [1, 2, 3, 4] on a new file, [] afterwards
 /// ```
 public struct Migrator: Sendable {
     /// The known migrations, versions 1...n in order.
     public let migrations: [Migration]
-    /// Where `applied_at` comes from.
-    public var clock: WallClock
 
     /// The latest version.
     public var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -20,13 +18,12 @@ public struct Migrator: Sendable {
     /// Creates a migrator.
     ///
     /// - Throws: ``MigrationError/invalidMigrationList(_:)`` unless versions are 1, 2, 3... in order.
-    public init(migrations: [Migration], clock: WallClock = .system) throws {
+    public init(migrations: [Migration]) throws {
         for (offset, migration) in migrations.enumerated() where migration.version != offset + 1 {
             throw MigrationError.invalidMigrationList(
                 "migration '\(migration.name)' has version \(migration.version), expected \(offset + 1)")
         }
         self.migrations = migrations
-        self.clock = clock
     }
 
     /// The versions a database has applied, with their recorded names, in order (empty for a
@@ -60,13 +57,13 @@ public struct Migrator: Sendable {
         return applied.last?.version ?? 0
     }
 
-    /// Applies every pending migration.
+    /// Applies every pending migration, recording `applied_at` from `clock`.
     ///
     /// - Returns: the versions applied by this call, in order.
     /// - Throws: ``MigrationError/migrationFailed(version:name:reason:)`` when one fails; the
     ///   versions before it stay applied.
     @discardableResult
-    public func migrate(_ db: SQLiteDatabase) throws -> [Int] {
+    public func migrate(_ db: SQLiteDatabase, clock: WallClock) throws -> [Int] {
         try db.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations (

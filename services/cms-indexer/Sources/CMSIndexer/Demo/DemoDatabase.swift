@@ -29,7 +29,7 @@ public enum DemoDatabase {
                 let db = try SQLiteDatabase(path: temporary)
                 // A fresh file nobody else reads yet: durability comes from the final rename.
                 try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-                try Migrator(migrations: CMSSchema.migrations, clock: .frozen(at: options.anchor)).migrate(db)
+                try Migrator(migrations: CMSSchema.migrations).migrate(db, clock: .frozen(at: options.anchor))
                 summary = try populate(db, options: options)
             }
             if fileManager.fileExists(atPath: path) { try fileManager.removeItem(atPath: path) }

@@ -1,11 +1,12 @@
 import ESModels
 import Foundation
+import SeededRandom
 
 /// Draws the demo rows; see ``DemoDatabase``. One generator writes one database.
 struct DemoGenerator {
     let writer: DemoWriter
     let options: DemoDatabaseOptions
-    var random: DemoRandom
+    var random: SplitMix64
     /// Category uuids by slug.
     var categoryIDs: [String: String] = [:]
     /// Rating uuids and minimum ages by system.
@@ -22,7 +23,7 @@ struct DemoGenerator {
     init(writer: DemoWriter, options: DemoDatabaseOptions) {
         self.writer = writer
         self.options = options
-        self.random = DemoRandom(seed: options.seed)
+        self.random = SplitMix64(seed: options.seed)
     }
 
     var assetCount: Int { assetTypes.values.reduce(0, +) }

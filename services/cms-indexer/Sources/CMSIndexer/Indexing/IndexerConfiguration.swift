@@ -19,7 +19,7 @@ public struct IndexerConfiguration: Sendable {
     public init(
         databasePath: String, indices: [IndexName] = CMSIndices.names,
         definitions: [IndexName: IndexDefinition] = CMSIndices.all, batchSize: Int = 500, retain: Int = 2,
-        clock: WallClock = .system
+        clock: WallClock
     ) {
         self.databasePath = databasePath
         self.indices = indices

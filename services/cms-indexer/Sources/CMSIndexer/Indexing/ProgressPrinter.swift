@@ -1,16 +1,17 @@
+import CLIKit
 import Foundation
 
 /// Prints progress on stderr: on a terminal, one status line redrawn in place; otherwise
 /// (CI logs) a line every `every` documents, plus a line per index and per alias move.
 public final class ProgressPrinter: IndexingProgress, @unchecked Sendable {
-    private let stream: CommandOutput
+    private let stream: TextOutput
     private let every: Int
     private let lock = NSLock()
     private var lastPrinted: [String: Int] = [:]
     private var statusLineOpen = false
 
     /// Creates a printer writing to `stream`.
-    public init(stream: CommandOutput, every: Int = 10_000) {
+    public init(stream: TextOutput, every: Int = 10_000) {
         self.stream = stream
         self.every = max(1, every)
     }

@@ -117,7 +117,7 @@ import Testing
             }
             let help = await run(["index", "--help"], in: directory)
             #expect(help.code == 0)
-            #expect(help.output.contains("--data DIR"))
+            #expect(help.output.contains("--data <dir>"))
         }
     }
 

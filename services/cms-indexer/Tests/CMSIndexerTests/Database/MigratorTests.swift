@@ -11,12 +11,12 @@ import Testing
     @Test func migratesANewFileToTheLatestSchemaOnce() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("cms.sqlite").path
-            let migrator = try Migrator(migrations: CMSSchema.migrations, clock: clock)
+            let migrator = try Migrator(migrations: CMSSchema.migrations)
             do {
                 let db = try SQLiteDatabase(path: path)
                 #expect(try migrator.currentVersion(of: db) == 0)
-                #expect(try migrator.migrate(db) == [1, 2, 3, 4])
-                #expect(try migrator.migrate(db) == [])
+                #expect(try migrator.migrate(db, clock: clock) == [1, 2, 3, 4])
+                #expect(try migrator.migrate(db, clock: clock) == [])
             }
             let db = try SQLiteDatabase(path: path, mode: .readOnly)
             #expect(try migrator.currentVersion(of: db) == 4)
@@ -41,10 +41,10 @@ import Testing
 
     @Test func appliesOnlyThePendingMigrations() throws {
         let db = try SQLiteDatabase.inMemory()
-        let first = try Migrator(migrations: Array(CMSSchema.migrations.prefix(2)), clock: clock)
-        #expect(try first.migrate(db) == [1, 2])
-        let all = try Migrator(migrations: CMSSchema.migrations, clock: clock)
-        #expect(try all.migrate(db) == [3, 4])
+        let first = try Migrator(migrations: Array(CMSSchema.migrations.prefix(2)))
+        #expect(try first.migrate(db, clock: clock) == [1, 2])
+        let all = try Migrator(migrations: CMSSchema.migrations)
+        #expect(try all.migrate(db, clock: clock) == [3, 4])
     }
 
     @Test func aFailingMigrationIsRolledBackAndTheEarlierOnesStay() throws {
@@ -53,9 +53,9 @@ import Testing
             Migration(version: 1, name: "one", sql: "CREATE TABLE one (x INTEGER)"),
             Migration(version: 2, name: "two", sql: "CREATE TABLE two (x INTEGER); CREATE TABLE broken (;"),
         ]
-        let migrator = try Migrator(migrations: migrations, clock: clock)
+        let migrator = try Migrator(migrations: migrations)
         #expect {
-            try migrator.migrate(db)
+            try migrator.migrate(db, clock: clock)
         } throws: { error in
             guard case .migrationFailed(2, "two", _) = error as? MigrationError else { return false }
             return "\(error)".hasPrefix("migration 2 ('two') failed and was rolled back: ")
@@ -66,24 +66,24 @@ import Testing
 
     @Test func refusesADatabaseFromTheFuture() throws {
         let db = try SQLiteDatabase.inMemory()
-        try Migrator(migrations: CMSSchema.migrations, clock: clock).migrate(db)
-        let older = try Migrator(migrations: Array(CMSSchema.migrations.prefix(3)), clock: clock)
+        try Migrator(migrations: CMSSchema.migrations).migrate(db, clock: clock)
+        let older = try Migrator(migrations: Array(CMSSchema.migrations.prefix(3)))
         #expect(throws: MigrationError.databaseIsNewer(databaseVersion: 4, knownVersion: 3)) {
-            try older.migrate(db)
+            try older.migrate(db, clock: clock)
         }
     }
 
     @Test func refusesAnotherSchemaHistory() throws {
         let db = try SQLiteDatabase.inMemory()
         try Migrator(
-            migrations: [Migration(version: 1, name: "something else", sql: "SELECT 1")], clock: clock
+            migrations: [Migration(version: 1, name: "something else", sql: "SELECT 1")]
         )
-        .migrate(db)
+        .migrate(db, clock: clock)
         #expect(
             throws: MigrationError.nameMismatch(
                 version: 1, recorded: "something else", expected: "create reference data")
         ) {
-            try Migrator(migrations: CMSSchema.migrations, clock: clock).migrate(db)
+            try Migrator(migrations: CMSSchema.migrations).migrate(db, clock: clock)
         }
     }
 
@@ -96,8 +96,8 @@ import Testing
     @Test func readingRequiresTheLatestSchema() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("old.sqlite").path
-            try Migrator(migrations: Array(CMSSchema.migrations.prefix(1)), clock: clock)
-                .migrate(SQLiteDatabase(path: path))
+            try Migrator(migrations: Array(CMSSchema.migrations.prefix(1)))
+                .migrate(SQLiteDatabase(path: path), clock: clock)
             #expect {
                 _ = try CMSDatabase.openForReading(path: path)
             } throws: { error in

@@ -5,6 +5,8 @@ import ESEmbeddedServer
 import ESModels
 import Foundation
 import HTTPKit
+import HTTPKitServer
+import HTTPKitServerTesting
 import HTTPKitTesting
 import SQLiteKit
 import Testing

@@ -1,3 +1,4 @@
+import CLIKitTesting
 import CMSIndexer
 import CMSIndexerTestSupport
 import ESEmbedded
@@ -8,16 +9,8 @@ import Testing
 /// The built `cms-indexer` is killed in the middle of a run on a durable engine: the aliases
 /// still point at the previous complete indices, and the next run cleans up.
 @Suite struct KilledProcessTests {
-    /// The directory holding the built products (the test binary sits there too).
-    static var productsDirectory: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    }
-
     @Test func aKilledRunNeverMovesTheAliasAndTheNextRunCleansUp() async throws {
-        let binary = Self.productsDirectory.appendingPathComponent("cms-indexer")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: binary.path),
-            "build cms-indexer first: \(binary.path)")
+        let binary = try BuiltProducts.executable("cms-indexer")
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("cms.sqlite").path
             _ = try DemoDatabase.write(
@@ -25,36 +18,27 @@ import Testing
             let data = directory.appendingPathComponent("data")
             let first: IndexingReport
             do {
-                let engine = try EmbeddedSearchBackend(configuration: .init(dataDirectory: data))
+                let engine = try EmbeddedSearchBackend(
+                    configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
                 first = try await IndexerFixture.indexer(
                     engine, path: path, batchSize: 200, indices: [.assetflat]
                 ).run()
                 try engine.close()
             }
 
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = [
-                "index", "--db", path, "--data", data.path, "--only", "assetflat", "--batch-size", "50",
-                "--progress-every", "100",
-            ]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            var seen = ""
-            while !seen.contains("documents indexed") {
-                let chunk = errors.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(
-                process.terminationReason == .uncaughtSignal,
-                "the run ended before it could be killed: \(seen)")
+            let process = try ChildProcess(
+                binary,
+                [
+                    "index", "--db", path, "--data", data.path, "--only", "assetflat", "--batch-size", "50",
+                    "--progress-every", "100",
+                ])
+            _ = try await process.line(
+                containing: "documents indexed", in: .standardError, timeout: .seconds(60))
+            process.signal(SIGKILL)
+            #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
 
-            let reopened = try EmbeddedSearchBackend(configuration: .init(dataDirectory: data))
+            let reopened = try EmbeddedSearchBackend(
+                configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
             let live = "assetflat-\(first.version)"
             #expect(try await reopened.indices(forAlias: "assetflat") == [live])
             #expect(try await IndexerFixture.count(reopened, "assetflat") == 600)

@@ -1,9 +1,10 @@
+import CLIKit
 import CMSIndexer
 import Testing
 
 @Suite struct ProgressPrinterTests {
     @Test func withoutATerminalItPrintsALineEveryNDocuments() {
-        let stream = CommandOutput(isTerminal: false)
+        let stream = TextOutput(isTerminal: false)
         let printer = ProgressPrinter(stream: stream, every: 1_000)
         printer.report(.started(alias: "assetflat", index: "assetflat-1"))
         for documents in stride(from: 500, through: 2_500, by: 500) {
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func onATerminalItRedrawsOneStatusLine() {
-        let stream = CommandOutput(isTerminal: true)
+        let stream = TextOutput(isTerminal: true)
         let printer = ProgressPrinter(stream: stream, every: 1_000_000)
         printer.report(.progressed(alias: "ratings", documents: 10, failed: 0, rows: 10))
         printer.report(.progressed(alias: "ratings", documents: 20, failed: 0, rows: 20))

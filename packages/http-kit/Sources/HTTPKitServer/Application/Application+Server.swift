@@ -1,0 +1,35 @@
+import HTTPKit
+
+extension Application {
+    /// A server bound to the configured address, not yet serving.
+    ///
+    /// - Throws: ``ServerError`` when the address cannot be bound.
+    public func makeServer() throws -> HTTPServer {
+        let application = self
+        return try HTTPServer(configuration: configuration, logger: logger) { request, peer in
+            await application.handle(request, peer: peer)
+        }
+    }
+
+    /// Serves until one of the configured shutdown signals (SIGINT, SIGTERM) arrives, then
+    /// shuts down gracefully and returns.
+    ///
+    /// - Parameter onListening: called with the bound address once the server listens (useful
+    ///   with port 0).
+    /// - Throws: ``ServerError`` when the address cannot be bound.
+    public func run(onListening: @Sendable (SocketAddress) -> Void = { _ in }) async throws {
+        let server = try makeServer()
+        let logger = self.logger
+        // Signals are watched before the address is announced: whoever learns it may stop the
+        // server at once, and must get a graceful shutdown.
+        let watcher = SignalWatcher(signals: configuration.shutdownSignals) { signalNumber in
+            logger.info("received \(SignalWatcher.name(of: signalNumber)); finishing in-flight requests")
+            server.shutdown()
+        }
+        defer { watcher.stop() }
+        logger.info("listening on \(server.address.httpURL) (event loop: \(server.eventLoop))")
+        onListening(server.address)
+        try await server.run()
+        logger.info("stopped")
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc) || canImport(Musl)
+    #if canImport(Glibc)
+        import Glibc
+    #else
+        import Musl
+    #endif
+
+    /// What Linux spells its own way.
+    extension Posix {
+        /// `SOCK_STREAM` for `socket(2)` and address hints.
+        static let streamSocketType = Int32(SOCK_STREAM.rawValue)
+
+        /// A non-blocking, close-on-exec TCP socket (in one call, as Linux allows).
+        static func openStreamSocket(family: Int32) -> Int32 {
+            socket(family, streamSocketType | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+
+        /// Flags for `send(2)`: no `SIGPIPE` when the peer has gone (Linux asks per call).
+        static let sendFlags = Int32(MSG_NOSIGNAL)
+
+        /// Nothing to set per socket: ``sendFlags`` keeps `SIGPIPE` away.
+        static func disableSigPipe(_ fd: Int32) {}
+
+        /// `accept(2)` errors that concern only the pending connection, to skip (Linux's list,
+        /// from its manual page, ENONET included).
+        static let transientAcceptErrors: Set<Int32> = [
+            EINTR, ECONNABORTED, EPROTO, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETDOWN,
+            ENETUNREACH,
+        ]
+
+        /// `SHUT_WR` for `shutdown(2)`.
+        static let shutWrite = Int32(SHUT_WR)
+
+        /// Sets the handler field of a `sigaction` (a union each system names its own way).
+        static func setHandler(of action: inout sigaction, to handler: @convention(c) (Int32) -> Void) {
+            action.__sigaction_handler.sa_handler = handler
+        }
+    }
+#endif
