@@ -102,13 +102,20 @@ import Testing
         }
     }
 
-    @Test func ignoredMarkdownSelectsNothingAndIsNotUnowned() throws {
+    @Test func ignoredMarkdownSelectsNothingAndIsNotUnownedButATargetsMarkdownCounts() throws {
         try withTemporaryRepository { repo in
             let base = try repo.writeMonorepo()
             try repo.touch("README.md", line: "more docs")
+            let readme = try repo.select(base: base)
+            readme.check().selectsNothing()
+            #expect(readme.unownedFiles.isEmpty)
+            // Inside a target's directory the same kind of file counts: SwiftPM may bundle it, a test may read it.
             try repo.write("services/app/Sources/AppCore/Notes.md", "notes\n")
             let selection = try repo.select(base: base)
-            selection.check().selectsNothing()
+            selection.check()
+                .selects(
+                    "services/app:AppCoreTests", because: .dependencyChanged, via: ["AppCore"],
+                    file: "services/app/Sources/AppCore/Notes.md")
             #expect(selection.unownedFiles.isEmpty)
             #expect(
                 selection.changedFiles.map(\.path) == ["README.md", "services/app/Sources/AppCore/Notes.md"])

@@ -19,6 +19,7 @@ extension TestSelectConfig {
             case "ignore": config.ignore = try globs(value, key: key, file: file)
             case "global": config.global = try globs(value, key: key, file: file)
             case "ignorePackages": config.ignorePackages = try globs(value, key: key, file: file)
+            case "documentation": config.documentation = try globs(value, key: key, file: file)
             case "extraInputs":
                 guard let entries = value.objectValue else {
                     throw .wrongType(

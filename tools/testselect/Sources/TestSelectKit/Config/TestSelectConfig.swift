@@ -7,10 +7,14 @@
 ///   "extraInputs": {"packages/fixtures:Fixtures": ["packages/fixtures/Mappings/*.json"]},
 ///   "alwaysRun": ["services/catalogue:SmokeTests"],
 ///   "unowned": "tests-tree",
-///   "ignorePackages": ["Fixtures/**"]
+///   "ignorePackages": ["Fixtures/**"],
+///   "documentation": ["**/*.docc/**"]
 /// }
 /// ```
 /// A key that is present replaces its default; the configuration file itself always counts as global.
+/// `ignore` applies only to files no target owns: a file inside a target, a declared resource or a
+/// file under a package's `Tests/` always counts. `documentation` names the one exception, content
+/// SwiftPM never builds nor bundles (DocC catalogs) even inside a target.
 public struct TestSelectConfig: Sendable {
     /// What an unowned file (in no target) selects.
     public enum UnownedPolicy: String, Sendable, CaseIterable {
@@ -22,8 +26,11 @@ public struct TestSelectConfig: Sendable {
         case all
     }
 
-    /// Files whose change selects nothing and that are not reported as unowned.
+    /// Files outside every target whose change selects nothing and that are not reported as unowned.
     public var ignore: [Glob]
+    /// Files that are documentation even inside a target (DocC catalogs): they select nothing and are
+    /// listed as documentation, unless a target declares them as a resource.
+    public var documentation: [Glob] = TestSelectConfig.defaultDocumentation
     /// Files whose change selects everything.
     public var global: [Glob]
     /// Files a target reads at run time, by target: a match counts as a change to that target.
@@ -39,7 +46,12 @@ public struct TestSelectConfig: Sendable {
     public static let fileName = ".testselect.json"
 
     /// The keys the file may hold.
-    public static let keys = ["ignore", "global", "extraInputs", "alwaysRun", "unowned", "ignorePackages"]
+    public static let keys = [
+        "ignore", "global", "extraInputs", "alwaysRun", "unowned", "ignorePackages", "documentation",
+    ]
+
+    /// DocC catalogs: SwiftPM neither compiles nor bundles them.
+    public static let defaultDocumentation = ["**/*.docc/**"].compactMap(Glob.init)
 
     /// The configuration used when the file is absent.
     public static let defaults = TestSelectConfig(
@@ -59,9 +71,14 @@ public struct TestSelectConfig: Sendable {
         self.unowned = unowned
     }
 
-    /// Whether a path is ignored.
+    /// Whether a path matches `ignore` (which counts only for files no target owns).
     public func isIgnored(_ path: String) -> Bool {
         ignore.contains { $0.matches(path) }
+    }
+
+    /// Whether a path is documentation (`documentation`), even inside a target.
+    public func isDocumentation(_ path: String) -> Bool {
+        documentation.contains { $0.matches(path) }
     }
 
     /// Whether a manifest path is excluded from the packages.

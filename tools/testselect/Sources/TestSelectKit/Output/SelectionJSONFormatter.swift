@@ -19,6 +19,7 @@ public enum SelectionJSONFormatter {
             ("run_all", .bool(selection.runAll)),
             ("run_all_reasons", .strings(selection.runAllReasons)),
             ("unowned_files", .strings(selection.unownedFiles)),
+            ("documentation_files", .strings(selection.documentationFiles)),
             (
                 "selected",
                 .array(

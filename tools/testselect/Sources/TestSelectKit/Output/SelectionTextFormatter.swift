@@ -34,6 +34,11 @@ public enum SelectionTextFormatter {
             lines.append("unowned files (in no target; they select nothing unless under a package's Tests/):")
             for file in selection.unownedFiles { lines.append("  \(file)") }
         }
+        if !selection.documentationFiles.isEmpty {
+            lines.append("")
+            lines.append("documentation (SwiftPM neither builds nor bundles it; it selects nothing):")
+            for file in selection.documentationFiles { lines.append("  \(file)") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -94,6 +94,19 @@ public struct FileOwnership: Sendable {
         }
     }
 
+    /// Whether a file is a resource one of `targets` declares (bundled, so never mere documentation).
+    public func isDeclaredResource(_ file: String, of targets: [Int]) -> Bool {
+        for target in targets {
+            for root in graph.targets[target].roots {
+                guard let relative = RepoPath.relative(file, to: root.directory) else { continue }
+                if root.resources.contains(where: { RepoPath.isInside(relative, directory: $0) }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// Whether a root owns a file inside its directory: everything, or only its `sources` and resources.
     static func root(_ root: ResolvedGraph.SourceRoot, owns file: String) -> Bool {
         guard let sources = root.sources else { return true }

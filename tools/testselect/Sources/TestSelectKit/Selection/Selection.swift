@@ -88,6 +88,9 @@ public struct Selection: Sendable {
     public var runAllReasons: [String]
     /// Changed files in no target (ignored files excluded).
     public var unownedFiles: [String]
+    /// Changed files inside targets that are documentation SwiftPM neither builds nor bundles (DocC
+    /// catalogs): they select nothing.
+    public var documentationFiles: [String]
     /// Selected suites, sorted by package then target.
     public var selected: [Suite]
     /// Suites not selected, sorted.
@@ -100,7 +103,8 @@ public struct Selection: Sendable {
     /// Creates a selection.
     public init(
         base: String?, head: String?, changedFiles: [ChangedFile], runAll: Bool, runAllReasons: [String],
-        unownedFiles: [String], selected: [Suite], skipped: [TargetReference],
+        unownedFiles: [String], documentationFiles: [String] = [], selected: [Suite],
+        skipped: [TargetReference],
         changedTargets: [TargetReference],
         warnings: [String]
     ) {
@@ -110,6 +114,7 @@ public struct Selection: Sendable {
         self.runAll = runAll
         self.runAllReasons = runAllReasons
         self.unownedFiles = unownedFiles
+        self.documentationFiles = documentationFiles
         self.selected = selected
         self.skipped = skipped
         self.changedTargets = changedTargets

@@ -85,24 +85,42 @@ public struct Selector {
     }
 
     /// Classifies one path of one side into seeds, unowned files and run-all reasons.
+    ///
+    /// What a target owns always counts, whatever `ignore` says: a file in a target's directory, a
+    /// declared resource, a file under a package's `Tests/`, a manifest. Only documentation that
+    /// SwiftPM never builds nor bundles (`documentation`, DocC catalogs by default) selects nothing
+    /// there. `ignore` applies to files that nothing owns.
     func classify(_ path: String, side: Side, into state: inout SelectionState) {
-        if config.isIgnored(path) { return }
-        state.hasRelevantChange = true
         if config.isGlobal(path) {
+            state.hasRelevantChange = true
             state.runAll(
                 reason: "global file '\(path)' changed", Selection.Reason(kind: .globalFile, file: path))
             return
         }
         let graph = side == .head ? head : (base ?? head)
         let ownership = side == .head ? headOwnership : (baseOwnership ?? headOwnership)
+        let location = ownership.locate(path)
+        let owned = !location.owners.isEmpty || !location.testsTrees.isEmpty
+        if owned, !location.isManifest, !location.isResolvedFile, config.isDocumentation(path),
+            !ownership.isDeclaredResource(path, of: location.owners)
+        {
+            if !state.documentationFiles.contains(path) { state.documentationFiles.append(path) }
+            return
+        }
+        let extraTargets = config.extraInputTargets(of: path)
+        if !owned, !location.isManifest, !location.isResolvedFile, extraTargets.isEmpty,
+            config.isIgnored(path)
+        {
+            return
+        }
+        state.hasRelevantChange = true
         var claimed = false
-        for reference in config.extraInputTargets(of: path) {
+        for reference in extraTargets {
             if let target = Selector.target(reference, in: graph) {
                 state.seeds.append(Seed(side: side, target: target, kind: .extraInput, file: path))
                 claimed = true
             }
         }
-        let location = ownership.locate(path)
         if let package = location.package, location.isManifest || location.isResolvedFile {
             let kind: Selection.ReasonKind = location.isManifest ? .manifestChanged : .resolvedChanged
             for target in graph.packages[package].targets {
@@ -242,6 +260,7 @@ struct SelectionState {
     var runAllReasons: [String] = []
     var runAllSuiteReasons: [Selection.Reason] = []
     var unownedFiles: [String] = []
+    var documentationFiles: [String] = []
     var warnings: [String] = []
     var hasRelevantChange = false
 
@@ -292,7 +311,8 @@ struct SelectionState {
         changed.sort { ($0.package, $0.target) < ($1.package, $1.target) }
         return Selection(
             base: changes.base, head: changes.head, changedFiles: changes.files, runAll: runAll,
-            runAllReasons: runAllReasons, unownedFiles: unownedFiles.sorted(), selected: selected,
+            runAllReasons: runAllReasons, unownedFiles: unownedFiles.sorted(),
+            documentationFiles: documentationFiles.sorted(), selected: selected,
             skipped: skipped,
             changedTargets: changed, warnings: warnings)
     }
