@@ -5,11 +5,22 @@ import TestSelectKit
 public enum BenchmarkCommand {
     /// The help text.
     public static let help = """
-        OVERVIEW: Time testselect's static selection against 'swift package dump-package' on generated monorepos.
+        OVERVIEW: Time testselect: on generated monorepos against 'swift package dump-package', on real
+        clones, and check the static reader against SwiftPM on real manifests.
 
-        USAGE: swift run -c release testselect-bench [options]
+        USAGE: swift run -c release testselect-bench [synthetic] [options]
+               swift run -c release testselect-bench repo <dir>... [--runs <n>] [--base <rev>] [--head <rev>]
+               swift run -c release testselect-bench corpus <dir>...
 
-        OPTIONS:
+        SUBCOMMANDS:
+          synthetic (default)     Generated monorepos of 10, 100 and 1000 packages: testselect against
+                                  dump-package, same selection required.
+          repo                    Selection on real clones: cold (fallback cache removed) and warm, wall
+                                  and CPU, how many manifests were read statically.
+          corpus                  Every package of real clones read statically and by dump-package in
+                                  place: identical, stated superset, fallback, or a disagreement (exit 1).
+
+        OPTIONS (synthetic):
           --packages <n>          One size to run (default: 10, 100 and 1000 packages).
           --sample <n>            Most manifests dump-package reads per size; above it a sample is timed and
                                   scaled (default: 100).
@@ -18,8 +29,16 @@ public enum BenchmarkCommand {
           --keep <dir>            Generate the repositories in this directory and keep them.
           -h, --help              Show help information.
 
-        For each size the last line reads
+        OPTIONS (repo):
+          --runs <n>              Warm runs; the median is reported (default: 5).
+          --base <rev>, --head <rev>
+                                  The change to select for (default: HEAD~1 and HEAD).
+          --testselect <path>     The testselect executable (default: the one next to this benchmark).
+
+        Each size or clone ends with a machine-readable line:
           bench packages=N static_s=X swiftpm_s=Y ratio=Z identical=true|false peak_mb=M
+          bench-repo name=N packages=P static=S swiftpm=F unreadable=U cold_s=.. warm_s=.. ...
+          bench-corpus repositories=R packages=P static=S static_pct=.. identical=I superset=U differ=D ...
         'TESTSELECT_SWIFT' names the swift used for dump-package (default: swift on PATH).
 
         """
@@ -35,6 +54,21 @@ public enum BenchmarkCommand {
         }
         let siblings = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(
             "testselect")
+        switch arguments.first {
+        case "repo":
+            return runRepositories(
+                Array(arguments.dropFirst()), testselect: siblings.path, print: print, printError: printError)
+        case "corpus":
+            return runCorpus(
+                Array(arguments.dropFirst()), swift: environment["TESTSELECT_SWIFT"] ?? "swift", print: print,
+                printError: printError)
+        case "synthetic":
+            return run(
+                Array(arguments.dropFirst()), environment: environment, executable: executable, print: print,
+                printError: printError)
+        default:
+            break
+        }
         var options = BenchmarkOptions(testselect: siblings.path)
         options.swift = environment["TESTSELECT_SWIFT"] ?? "swift"
         var index = 0
@@ -89,5 +123,86 @@ public enum BenchmarkCommand {
             }
         }
         return status
+    }
+
+    static func runRepositories(
+        _ arguments: [String], testselect: String, print: @escaping @Sendable (String) -> Void,
+        printError: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
+        var benchmark = RepositoryBenchmark(testselect: testselect, print: print)
+        var directories: [String] = []
+        var index = 0
+        func value(_ name: String) throws(UsageError) -> String {
+            guard index + 1 < arguments.count else { throw .missingValue(name) }
+            index += 1
+            return arguments[index]
+        }
+        do {
+            while index < arguments.count {
+                switch arguments[index] {
+                case "--runs":
+                    let text = try value("--runs")
+                    guard let runs = Int(text), runs >= 1 else {
+                        throw UsageError.invalidValue(
+                            option: "--runs", value: text, expected: "a whole number of at least 1")
+                    }
+                    benchmark.runs = runs
+                case "--base": benchmark.base = try value("--base")
+                case "--head": benchmark.head = try value("--head")
+                case "--testselect": benchmark.testselect = try value("--testselect")
+                case let word where word.hasPrefix("-"):
+                    throw UsageError.unknownOption(
+                        word, command: "testselect-bench repo",
+                        suggestion: NearMatch.closest(
+                            to: word, among: ["--runs", "--base", "--head", "--testselect"]))
+                default:
+                    directories.append(arguments[index])
+                }
+                index += 1
+            }
+            if directories.isEmpty { throw UsageError.missingArgument("<dir>") }
+        } catch {
+            printError("testselect-bench: error: \(error)")
+            return 64
+        }
+        guard FileManager.default.isExecutableFile(atPath: benchmark.testselect) else {
+            printError(
+                "testselect-bench: error: no testselect executable at '\(benchmark.testselect)'; "
+                    + "build it ('swift build -c release --product testselect') or pass '--testselect PATH'")
+            return 64
+        }
+        var status: Int32 = 0
+        for directory in directories {
+            do {
+                _ = try benchmark.run(repository: directory)
+            } catch {
+                printError("testselect-bench: error: '\(directory)': \(error)")
+                status = 1
+            }
+        }
+        return status
+    }
+
+    static func runCorpus(
+        _ arguments: [String], swift: String, print: @escaping @Sendable (String) -> Void,
+        printError: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
+        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+            printError(
+                "testselect-bench: error: \(UsageError.unknownOption(option, command: "testselect-bench corpus", suggestion: nil))"
+            )
+            return 64
+        }
+        guard !arguments.isEmpty else {
+            printError("testselect-bench: error: \(UsageError.missingArgument("<dir>"))")
+            return 64
+        }
+        do {
+            let tally = try CorpusAgreement(swift: swift, print: print).run(repositories: arguments)
+            return tally.differ == 0 ? 0 : 1
+        } catch {
+            printError("testselect-bench: error: \(error)")
+            return 1
+        }
     }
 }

@@ -32,11 +32,12 @@ public enum TestSelectBinary {
     }
 
     /// Runs `testselect` with arguments in a directory, optionally feeding standard input.
-    public static func run(_ arguments: [String], in directory: String, input: String? = nil) throws
-        -> ProcessOutput
-    {
+    public static func run(
+        _ arguments: [String], in directory: String, input: String? = nil, environment: [String: String] = [:]
+    ) throws -> ProcessOutput {
         try SystemProcessRunner().run(
-            try path(), arguments, in: directory, input: input.map { Data($0.utf8) })
+            try path(), arguments, in: directory, input: input.map { Data($0.utf8) }, environment: environment
+        )
     }
 
     /// Runs `testselect ... --format json` and returns the selected suites as `directory:Target`, sorted.

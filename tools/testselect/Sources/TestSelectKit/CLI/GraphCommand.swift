@@ -46,7 +46,8 @@ public struct GraphCommand: TestSelectCommand {
         } else {
             let workspace = try options.workspace(in: context)
             let snapshot = try workspace.headSnapshot(revision: options.head)
-            graph = try workspace.graph(of: snapshot, config: try workspace.config(of: snapshot))
+            graph = try workspace.graph(
+                of: snapshot, config: try workspace.config(of: snapshot), requirePackages: true)
             for warning in graph.warnings { context.warn(warning) }
             for package in graph.packages {
                 if case .unreadable(let reason) = package.loaded.reading {

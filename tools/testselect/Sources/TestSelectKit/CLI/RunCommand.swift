@@ -191,7 +191,8 @@ public struct RunCommand: TestSelectCommand {
         if all {
             let workspace = try options.workspace(in: context)
             let snapshot = try workspace.headSnapshot(revision: nil)
-            let graph = try workspace.graph(of: snapshot, config: try workspace.config(of: snapshot))
+            let graph = try workspace.graph(
+                of: snapshot, config: try workspace.config(of: snapshot), requirePackages: true)
             for warning in graph.warnings { context.warn(warning) }
             for package in graph.packages {
                 if case .unreadable(let reason) = package.loaded.reading {

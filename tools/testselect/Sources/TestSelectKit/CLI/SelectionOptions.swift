@@ -75,7 +75,9 @@ public struct SelectionOptions: Sendable {
                 swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", runner: context.runner)
         return try Workspace.open(
             repository: repository, currentDirectory: context.currentDirectory,
-            loader: ManifestLoader(dumpPackage: dumpPackage), runner: context.runner)
+            loader: ManifestLoader(
+                dumpPackage: dumpPackage, host: HostContext(environment: context.environment)),
+            runner: context.runner)
     }
 
     /// Computes the selection, printing warnings.

@@ -37,6 +37,15 @@ public struct Git: Sendable {
         return output
     }
 
+    /// The ignore rule that hides a path (`.gitignore:3:scratch/`), or nil when git does not ignore it.
+    public func ignoreRule(for path: String) -> String? {
+        guard let output = try? runner.run("git", ["check-ignore", "-v", "--", path], in: root, input: nil),
+            output.status == 0
+        else { return nil }
+        let line = output.stdoutText.split(separator: "\n").first.map(String.init) ?? ""
+        return line.split(separator: "\t").first.map(String.init)
+    }
+
     /// The full SHA of the commit `revision` names, or nil when it names none.
     public func commit(_ revision: String) throws -> String? {
         let output = try runner.run(

@@ -51,7 +51,7 @@ extension PackageIdentity {
 
     /// A declared package with the identities of its path and local-URL dependencies resolved as
     /// SwiftPM resolves them (not from the text: `path: ".."` is the directory's name, not `..`).
-    static func resolvingLocalDependencies(
+    public static func resolvingLocalDependencies(
         of package: DeclaredPackage, in directory: String, repositoryRoot: String, repositoryName: String
     ) -> DeclaredPackage {
         var package = package

@@ -16,13 +16,17 @@ public struct ProcessExit: Sendable, Equatable {
     public var peakMemoryBytes: Int
     /// Wall-clock seconds from launch to exit.
     public var seconds: Double
+    /// CPU seconds the process used (user and system), 0 when unknown.
+    public var cpuSeconds: Double
 
     /// Creates an exit record.
-    public init(status: Int32, signal: Int32?, peakMemoryBytes: Int, seconds: Double) {
+    public init(status: Int32, signal: Int32?, peakMemoryBytes: Int, seconds: Double, cpuSeconds: Double = 0)
+    {
         self.status = status
         self.signal = signal
         self.peakMemoryBytes = peakMemoryBytes
         self.seconds = seconds
+        self.cpuSeconds = cpuSeconds
     }
 
     /// Whether it exited with status 0.
@@ -115,9 +119,13 @@ public final class LoggedProcess: Sendable {
         #else
             let peak = Int(usage.ru_maxrss) * 1024
         #endif
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
         return ProcessExit(
             status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal == 0 ? nil : signal,
-            peakMemoryBytes: peak, seconds: seconds)
+            peakMemoryBytes: peak, seconds: seconds, cpuSeconds: cpu)
     }
 
     /// Sends `signal` (default `SIGTERM`) to the process, everything it started (even in process

@@ -3,8 +3,9 @@ import Foundation
 
 /// Order-preserving parallel map over the machine's cores, for independent CPU-bound or
 /// process-bound work (reading hundreds of manifests, a few `dump-package` runs).
-enum ParallelMap {
-    static func map<Input: Sendable, Output: Sendable>(
+public enum ParallelMap {
+    /// `inputs.map(transform)`, `width` at a time.
+    public static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], width: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ transform: @Sendable (Input) -> Output
     ) -> [Output] {

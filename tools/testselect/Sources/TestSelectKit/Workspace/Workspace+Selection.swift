@@ -22,7 +22,7 @@ extension Workspace {
         let config = try config(of: headSnapshot)
         let changes = try ChangeDetector(workspace: self).changes(
             base: base, head: head, listed: listed, headSnapshot: headSnapshot)
-        let headGraph = try graph(of: headSnapshot, config: config)
+        let headGraph = try graph(of: headSnapshot, config: config, requirePackages: true)
         var baseGraph: ResolvedGraph? = nil
         let needsBase = changes.files.contains { $0.status == .deleted || $0.status == .renamed }
         if needsBase, let git, let baseSHA = changes.base, changes.missingMergeBase == nil {

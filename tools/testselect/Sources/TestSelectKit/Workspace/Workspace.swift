@@ -14,6 +14,8 @@ public struct Workspace: Sendable {
     public let git: Git?
     /// Reads manifests.
     public let loader: ManifestLoader
+    /// The directory the user named (`--repo`), which may lie inside `root`.
+    public var requestedDirectory: String
 
     /// The repository directory's name (the identity of a root package).
     public var name: String { URL(fileURLWithPath: root).lastPathComponent }
@@ -33,9 +35,11 @@ public struct Workspace: Sendable {
             throw WorkspaceError.notADirectory(repository ?? start)
         }
         if let top = try Git.topLevel(of: start, runner: runner) {
-            return Workspace(root: top, git: Git(root: top, runner: runner), loader: loader)
+            return Workspace(
+                root: top, git: Git(root: top, runner: runner), loader: loader, requestedDirectory: start)
         }
-        return Workspace(root: URL(fileURLWithPath: start).standardized.path, git: nil, loader: loader)
+        let plain = URL(fileURLWithPath: start).standardized.path
+        return Workspace(root: plain, git: nil, loader: loader, requestedDirectory: plain)
     }
 
     static func absolute(_ path: String, from directory: String) -> String {
@@ -59,11 +63,18 @@ public struct Workspace: Sendable {
 
     /// Discovers, reads and links the packages of one state (manifests matching the configuration's
     /// `ignorePackages` globs, such as test fixture packages, are not packages).
-    public func graph(of snapshot: any RepositorySnapshot, config: TestSelectConfig = .defaults) throws
-        -> ResolvedGraph
-    {
+    ///
+    /// - Parameter requirePackages: throw `WorkspaceError.noPackages` when the state holds none (for
+    ///   the head state: a base revision may predate every package).
+    public func graph(
+        of snapshot: any RepositorySnapshot, config: TestSelectConfig = .defaults,
+        requirePackages: Bool = false
+    ) throws -> ResolvedGraph {
         let listing = try snapshot.listing()
         let found = ManifestDiscovery.packages(in: listing, ignoring: config.isIgnoredPackage)
+        if requirePackages, found.isEmpty {
+            throw WorkspaceError.noPackages(directory: requestedDirectory, details: noPackageDetails(listing))
+        }
         let loaded = try loader.load(found, from: snapshot, repositoryRoot: root)
         return ResolvedGraph.build(packages: loaded, listing: listing, repositoryName: name)
     }
@@ -84,6 +95,8 @@ public enum WorkspaceError: Error, CustomStringConvertible, Equatable, BadInputE
     case notADirectory(String)
     /// The changed-files list could not be read.
     case unreadableChangedFiles(String)
+    /// The repository holds no manifest testselect can see; the details say why that may be.
+    case noPackages(directory: String, details: [String])
 
     public var description: String {
         switch self {
@@ -92,6 +105,9 @@ public enum WorkspaceError: Error, CustomStringConvertible, Equatable, BadInputE
         case .unreadableChangedFiles(let path):
             return
                 "cannot read the changed-files list '\(path)'; pass a readable file, or '-' for standard input"
+        case .noPackages(let directory, let details):
+            return (["no Swift package in '\(directory)'"] + details).joined(separator: "; ")
+                + "; run testselect in a repository whose 'Package.swift' files git can see, or pass '--repo DIR'"
         }
     }
 
