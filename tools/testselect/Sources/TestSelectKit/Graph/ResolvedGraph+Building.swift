@@ -47,8 +47,19 @@ extension ResolvedGraph {
             package.targets = [targets.count - 1]
         }
         var chosenSeen = false
+        // Configurations of one manifest mostly differ in dependencies only: lay their targets out once.
+        var layouts: [DeclaredPackage: [String: String?]] = [:]
         for variant in loaded.variants {
-            let layout = TargetLayout.directories(of: variant.package, in: loaded.directory, listing: listing)
+            let shape = DeclaredPackage(
+                name: "", toolsVersion: variant.package.toolsVersion,
+                targets: variant.package.targets.map {
+                    DeclaredTarget(
+                        name: $0.name, kind: $0.kind, path: $0.path, sources: $0.sources, exclude: $0.exclude)
+                })
+            let layout =
+                layouts[shape]
+                ?? TargetLayout.directories(of: variant.package, in: loaded.directory, listing: listing)
+            layouts[shape] = layout
             // The first reading of the chosen manifest is what SwiftPM sees here; the others only add.
             if (variant.file == loaded.manifestFile && !chosenSeen) || package.layout.isEmpty {
                 package.layout = layout

@@ -35,13 +35,21 @@ public enum StaticManifestReader {
         let program = ManifestProgram(statements: statements)
         let hostOutcome: ManifestExplorer.Outcome
         let unionOutcome: ManifestExplorer.Outcome
-        switch ManifestExplorer(program: program, toolsVersion: toolsVersion, mode: .host(host)).explore() {
-        case .success(let outcome): hostOutcome = outcome
-        case .failure(let failure): return .failure(failure)
-        }
         switch ManifestExplorer(program: program, toolsVersion: toolsVersion, mode: .union).explore() {
         case .success(let outcome): unionOutcome = outcome
         case .failure(let failure): return .failure(failure)
+        }
+        if let run = unionOutcome.runs.first(where: { host.agrees(with: $0.configuration) }) {
+            // The union already ran the configuration this host is: no second run needed.
+            hostOutcome = ManifestExplorer.Outcome(
+                runs: [run], environmentReads: unionOutcome.environmentReads, undecidableFacts: [],
+                leftOut: [])
+        } else {
+            switch ManifestExplorer(program: program, toolsVersion: toolsVersion, mode: .host(host)).explore()
+            {
+            case .success(let outcome): hostOutcome = outcome
+            case .failure(let failure): return .failure(failure)
+            }
         }
         let hostPackages = hostOutcome.runs.map(\.package)
         var configurations: [DeclaredPackage] = []

@@ -153,6 +153,33 @@ public struct HostContext: Sendable {
         HostContext(environment: ProcessInfo.processInfo.environment, toolchain: toolchain)
     }
 
+    /// Whether a configuration of the union reading is exactly what this host reads: each variable it
+    /// decided is an environment variable unset here or set to the text it took, or an `#if` this host
+    /// decides the same way (a fact the reader cannot know, or a text it never compared, is not).
+    func agrees(with configuration: Configuration) -> Bool {
+        for (name, choice) in configuration.environment {
+            switch choice {
+            case .unset: if environment[name] != nil { return false }
+            case .value(let text): if environment[name] != text { return false }
+            case .other: return false
+            }
+        }
+        for (key, value) in configuration.flags {
+            guard key.hasPrefix("#if ") else { return false }
+            let text = key.dropFirst(4)
+            let name: String
+            var argument: String? = nil
+            if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+                name = String(text[..<open])
+                argument = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+            } else {
+                name = String(text)
+            }
+            guard evaluate(name, argument: argument) == value else { return false }
+        }
+        return true
+    }
+
     /// What `#if` atoms are on this machine, or nil when the reader cannot tell.
     func evaluate(_ atom: String, argument: String?) -> Bool? {
         switch atom {
