@@ -215,6 +215,11 @@ import Testing
             #expect(unreadable?["target"] == .string("*"))
             #expect(unreadable?["reasons"]?.arrayValue?.first?["kind"] == .string("manifest-unreadable"))
             #expect(output.stderr.contains("cannot read the manifest of 'packages/dynamic'"))
+            // The same warning is in the JSON, typed, where a CI script looks for it.
+            let warning = json["warnings"]?.arrayValue?.first { $0["package"] == .string("packages/dynamic") }
+            #expect(warning?["severity"] == .string("warning"))
+            #expect(warning?["file"] == .string("packages/dynamic/Package.swift"))
+            #expect(warning?["message"]?.stringValue?.contains("all its tests run on every change") == true)
         }
     }
 

@@ -115,6 +115,6 @@ import Testing
             repositoryName: "r")
         let u = try #require(graph.target(directory: "p/user", name: "U"))
         #expect(names(graph, graph.dependencies[u]) == ["p/lib:L1"])
-        #expect(graph.warnings.contains { $0.contains("declares no such product") })
+        #expect(graph.warnings.contains { $0.message.contains("declares no such product") })
     }
 }

@@ -45,7 +45,7 @@ import Testing
         #expect(
             json.objectValue?.map(\.0) == [
                 "schema", "base", "head", "changed_files", "run_all", "run_all_reasons", "unowned_files",
-                "documentation_files", "selected", "skipped",
+                "documentation_files", "warnings", "selected", "skipped",
             ])
         #expect(json["head"] == .string("WORKTREE"))
         #expect(

@@ -29,7 +29,9 @@ import Testing
                 .selects("services/worker:WorkerTests")
             #expect(
                 selection.warnings.contains {
-                    $0.contains("packages/gen") && $0.contains("contentsOfDirectory")
+                    $0.severity == .warning && $0.package == "packages/gen"
+                        && $0.file == "packages/gen/Package.swift"
+                        && $0.message.contains("contentsOfDirectory")
                 })
         }
     }

@@ -3,7 +3,7 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
     /// An option the command does not know.
     case unknownOption(String, command: String, suggestion: String?)
     /// An option given without its value.
-    case missingValue(String)
+    case missingValue(String, next: String? = nil)
     /// An option or positional with an unusable value.
     case invalidValue(option: String, value: String, expected: String)
     /// A required positional argument is missing.
@@ -18,7 +18,11 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
         case .unknownOption(let option, let command, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown option '\(option)' for '\(command)'\(hint); see '\(command) --help'"
-        case .missingValue(let option):
+        case .missingValue(let option, let next):
+            if let next {
+                return
+                    "option '\(option)' needs a value; a value that begins with '--' is written '\(option)=\(next)'"
+            }
             return "option '\(option)' needs a value"
         case .invalidValue(let option, let value, let expected):
             return "invalid value '\(value)' for '\(option)'; expected \(expected)"
@@ -102,7 +106,10 @@ public enum ArgumentParser {
                         parsed.options[definition.name] = inlineValue
                     } else {
                         guard index < arguments.count else { throw .missingValue(name) }
-                        parsed.options[definition.name] = arguments[index]
+                        // `--base --head` is a forgotten value, not a base named '--head'.
+                        let value = arguments[index]
+                        if value.hasPrefix("--"), value.count > 2 { throw .missingValue(name, next: value) }
+                        parsed.options[definition.name] = value
                         index += 1
                     }
                 case .positional:

@@ -48,7 +48,7 @@ public struct GraphCommand: TestSelectCommand {
             let snapshot = try workspace.headSnapshot(revision: options.head)
             graph = try workspace.graph(
                 of: snapshot, config: try workspace.config(of: snapshot), requirePackages: true)
-            for warning in graph.warnings { context.warn(warning) }
+            for warning in graph.warnings { context.warn(warning.message) }
             for package in graph.packages {
                 if case .unreadable(let reason) = package.loaded.reading {
                     context.warn("cannot read the manifest of '\(package.directory)': \(reason)")

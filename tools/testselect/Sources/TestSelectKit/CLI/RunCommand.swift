@@ -193,7 +193,7 @@ public struct RunCommand: TestSelectCommand {
             let snapshot = try workspace.headSnapshot(revision: nil)
             let graph = try workspace.graph(
                 of: snapshot, config: try workspace.config(of: snapshot), requirePackages: true)
-            for warning in graph.warnings { context.warn(warning) }
+            for warning in graph.warnings { context.warn(warning.message) }
             for package in graph.packages {
                 if case .unreadable(let reason) = package.loaded.reading {
                     context.warn(

@@ -103,7 +103,9 @@ public struct SelectionOptions: Sendable {
             listed = ChangeDetector.parseList(text) { FileSystemProbe.exists(root + "/" + $0) }
         }
         let outcome = try workspace.select(base: base, head: head, listed: listed)
-        for warning in outcome.selection.warnings { context.warn(warning) }
+        for warning in outcome.selection.warnings where warning.severity == .warning {
+            context.warn(warning.message)
+        }
         return outcome
     }
 }

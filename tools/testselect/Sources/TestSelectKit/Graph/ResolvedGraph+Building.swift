@@ -158,8 +158,10 @@ extension ResolvedGraph {
         if directory == ".." || directory.hasPrefix("../") { return nil }
         guard let target = packageIndex[directory] else {
             warnings.append(
-                "'\(packages[index].directory)' depends on '\(path)', which holds no package in this repository"
-            )
+                .warning(
+                    "'\(packages[index].directory)' depends on '\(path)', which holds no package in this repository",
+                    package: packages[index].directory,
+                    file: RepoPath.join(packages[index].directory, packages[index].loaded.manifestFile)))
             return nil
         }
         return target
@@ -193,9 +195,10 @@ extension ResolvedGraph {
         }
         if names.isEmpty {
             warnings.append(
-                "'\(packages[requester].directory)' uses product '\(product)' of '\(package.directory)', which "
-                    + "declares no such product; every target of '\(package.directory)' counts as a dependency"
-            )
+                .warning(
+                    "'\(packages[requester].directory)' uses product '\(product)' of '\(package.directory)', which "
+                        + "declares no such product; every target of '\(package.directory)' counts as a dependency",
+                    package: packages[requester].directory))
             return package.targets.filter { !targets[$0].isSuite }.map {
                 Edge(target: $0, kind: kind, condition: nil)
             }
@@ -219,7 +222,9 @@ extension ResolvedGraph {
                 return [Edge(target: local, kind: .target, condition: condition)]
             }
             warnings.append(
-                "target '\(target)' of '\(packages[index].directory)' depends on unknown target '\(name)'")
+                .warning(
+                    "target '\(target)' of '\(packages[index].directory)' depends on unknown target '\(name)'",
+                    package: packages[index].directory))
             return []
         case .byName(let name, _):
             if let local = targetIndex[index][name] {
@@ -237,8 +242,10 @@ extension ResolvedGraph {
                 return []
             case .unknown:
                 warnings.append(
-                    "target '\(target)' of '\(packages[index].directory)' uses product '\(name)' of package "
-                        + "'\(packageName)', which is not among its dependencies")
+                    .warning(
+                        "target '\(target)' of '\(packages[index].directory)' uses product '\(name)' of package "
+                            + "'\(packageName)', which is not among its dependencies",
+                        package: packages[index].directory))
                 return []
             }
         }
@@ -262,8 +269,10 @@ extension ResolvedGraph {
             return []
         case .unknown:
             warnings.append(
-                "target '\(target)' of '\(packages[index].directory)' uses plugin '\(usage.name)' of package "
-                    + "'\(packageName)', which is not among its dependencies")
+                .warning(
+                    "target '\(target)' of '\(packages[index].directory)' uses plugin '\(usage.name)' of package "
+                        + "'\(packageName)', which is not among its dependencies",
+                    package: packages[index].directory))
             return []
         }
     }

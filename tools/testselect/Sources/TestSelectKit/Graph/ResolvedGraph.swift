@@ -83,7 +83,7 @@ public struct ResolvedGraph: Sendable {
     /// Reverse package-level edges: which packages declare a path dependency on each package.
     public internal(set) var packageDependents: [[Int]] = []
     /// Problems found while linking (unknown products, path dependencies outside the repository).
-    public internal(set) var warnings: [String] = []
+    public internal(set) var warnings: [Diagnostic] = []
 
     var packageIndex: [String: Int] = [:]
     var targetIndex: [[String: Int]] = []

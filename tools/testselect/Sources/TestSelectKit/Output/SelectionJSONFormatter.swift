@@ -20,6 +20,7 @@ public enum SelectionJSONFormatter {
             ("run_all_reasons", .strings(selection.runAllReasons)),
             ("unowned_files", .strings(selection.unownedFiles)),
             ("documentation_files", .strings(selection.documentationFiles)),
+            ("warnings", .array(selection.warnings.map(\.json))),
             (
                 "selected",
                 .array(

@@ -98,7 +98,7 @@ public struct Selection: Sendable {
     /// Targets owning a changed file (at head), sorted: what diagrams highlight as changed.
     public var changedTargets: [TargetReference]
     /// Things the user should know (unknown config names, unreadable manifests, linking problems).
-    public var warnings: [String]
+    public var warnings: [Diagnostic]
 
     /// Creates a selection.
     public init(
@@ -106,7 +106,7 @@ public struct Selection: Sendable {
         unownedFiles: [String], documentationFiles: [String] = [], selected: [Suite],
         skipped: [TargetReference],
         changedTargets: [TargetReference],
-        warnings: [String]
+        warnings: [Diagnostic]
     ) {
         self.base = base
         self.head = head

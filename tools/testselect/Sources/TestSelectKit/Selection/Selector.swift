@@ -54,15 +54,23 @@ public struct Selector {
         propagate(&state)
         for package in head.packages.indices {
             let loaded = head.packages[package].loaded
+            let manifest = RepoPath.join(loaded.directory, loaded.manifestFile)
+            for note in loaded.notes {
+                state.warnings.append(
+                    Diagnostic(
+                        .note, "'\(loaded.directory)': \(note)", package: loaded.directory, file: manifest))
+            }
             if case .swiftPM(let why) = loaded.reading {
                 state.warnings.append(
-                    "read '\(loaded.directory)' with 'swift package dump-package' (slow): the static reader met \(why)"
-                )
+                    .warning(
+                        "read '\(loaded.directory)' with 'swift package dump-package' (slow): the static reader met \(why)",
+                        package: loaded.directory, file: manifest))
             }
             guard case .unreadable(let why) = loaded.reading else { continue }
             state.warnings.append(
-                "cannot read the manifest of '\(loaded.directory)' (\(why)); all its tests run on every change"
-            )
+                .warning(
+                    "cannot read the manifest of '\(loaded.directory)' (\(why)); all its tests run on every change",
+                    package: loaded.directory, file: manifest))
             guard state.hasRelevantChange else { continue }
             for suite in head.packages[package].targets where head.targets[suite].isSuite {
                 state.add(
@@ -220,13 +228,15 @@ public struct Selector {
     }
 
     /// Warnings for configuration that names packages or targets the repository does not have.
-    func configurationWarnings() -> [String] {
-        var warnings: [String] = []
+    func configurationWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
         func check(_ reference: SuiteReference, key: String, mustBeSuite: Bool) {
             guard let package = head.package(at: reference.directory) else {
                 warnings.append(
-                    "'\(TestSelectConfig.fileName)': '\(key)' names '\(reference)', but there is no package in "
-                        + "'\(reference.directory)' (yet); it is ignored")
+                    .warning(
+                        "'\(TestSelectConfig.fileName)': '\(key)' names '\(reference)', but there is no package in "
+                            + "'\(reference.directory)' (yet); it is ignored", file: TestSelectConfig.fileName
+                    ))
                 return
             }
             guard let target = head.target(named: reference.target, inPackage: package) else {
@@ -236,14 +246,17 @@ public struct Selector {
                     NearMatch.closest(to: reference.target, among: names).map { "; did you mean '\($0)'?" }
                     ?? ""
                 warnings.append(
-                    "'\(TestSelectConfig.fileName)': '\(key)' names '\(reference)', but '\(reference.directory)' has "
-                        + "no target '\(reference.target)'\(hint)")
+                    .warning(
+                        "'\(TestSelectConfig.fileName)': '\(key)' names '\(reference)', but '\(reference.directory)' "
+                            + "has no target '\(reference.target)'\(hint)", package: reference.directory,
+                        file: TestSelectConfig.fileName))
                 return
             }
             if mustBeSuite, !head.targets[target].isSuite {
                 warnings.append(
-                    "'\(TestSelectConfig.fileName)': '\(key)' names '\(reference)', which is not a test target"
-                )
+                    .warning(
+                        "'\(TestSelectConfig.fileName)': '\(key)' names '\(reference)', which is not a test target",
+                        package: reference.directory, file: TestSelectConfig.fileName))
             }
         }
         for entry in config.extraInputs { check(entry.target, key: "extraInputs", mustBeSuite: false) }
@@ -261,7 +274,7 @@ struct SelectionState {
     var runAllSuiteReasons: [Selection.Reason] = []
     var unownedFiles: [String] = []
     var documentationFiles: [String] = []
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     var hasRelevantChange = false
 
     mutating func runAll(reason: String, _ suiteReason: Selection.Reason) {
