@@ -88,6 +88,51 @@ import Testing
         }
     }
 
+    @Test func aLegacySystemPackageIsReadAsSwiftPMReadsIt() throws {
+        try withTemporaryRepository(name: "CZlib") { repo in
+            try repo.write(
+                "Package.swift",
+                "// swift-tools-version:4.2\nimport PackageDescription\nlet package = Package(name: \"CZlib\", pkgConfig: \"zlib\")\n"
+            )
+            try repo.write(
+                "module.modulemap", "module CZlib [system] { header \"shim.h\" link \"z\" export * }\n")
+            let swiftPM = try DumpPackageReader().read(packageDirectory: repo.root).get()
+            let workspace = try repo.workspace(dumpPackage: nil)
+            let graph = try workspace.graph(of: try workspace.headSnapshot(revision: nil))
+            let package = try #require(graph.packages.first)
+            #expect(package.loaded.reading == .staticReader)
+            #expect(package.loaded.chosen == swiftPM)
+            #expect(package.loaded.chosen?.targets.map(\.kind) == [.system])
+        }
+    }
+
+    @Test func aVariantSwiftPMRejectsIsLeftOutAndSaidSoWithoutPoisoningThePackage() throws {
+        try withTemporaryRepository { repo in
+            // SwiftPM 6.3 reads Package@swift-5.5.swift; the old Package.swift (tools 5.3) uses
+            // 'executableTarget', which SwiftPM refuses under 5.3, and a directory listing the static
+            // reader cannot evaluate.
+            try repo.write(
+                "Package.swift",
+                """
+                // swift-tools-version:5.3
+                import Foundation
+                import PackageDescription
+                let extra = (try? FileManager.default.contentsOfDirectory(atPath: "Sources")) ?? []
+                let package = Package(name: "tool", targets: [.executableTarget(name: "tool")] + extra.map { .target(name: $0) })
+                """)
+            try repo.write(
+                "Package@swift-5.5.swift", Self.manifest(tools: "5.5", name: "tool", targets: ["Tool"]))
+            try repo.write("Sources/Tool/main.swift", "// tool\n")
+            let workspace = try repo.workspace(dumpPackage: DumpPackageReader())
+            let graph = try workspace.graph(of: try workspace.headSnapshot(revision: nil))
+            let package = try #require(graph.packages.first)
+            #expect(!package.loaded.isUnreadable)
+            #expect(package.loaded.manifestFile == "Package@swift-5.5.swift")
+            #expect(package.targets.map { graph.targets[$0].name } == ["Tool"])
+            #expect(package.loaded.notes.contains { $0.hasPrefix("Package.swift is left out") })
+        }
+    }
+
     @Test func variantRules() {
         let tools: [String: ToolsVersion] = [
             "Package.swift": ToolsVersion(5, 9), "Package@swift-5.8.swift": ToolsVersion(5, 8),

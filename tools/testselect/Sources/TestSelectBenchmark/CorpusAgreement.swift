@@ -60,7 +60,8 @@ public struct CorpusAgreement: Sendable {
             let listing = try snapshot.listing()
             let config = (try? workspace.config(of: snapshot)) ?? .defaults
             let found = ManifestDiscovery.packages(in: listing, ignoring: config.isIgnoredPackage)
-            let loaded = try workspace.loader.load(found, from: snapshot, repositoryRoot: workspace.root)
+            let loaded = try workspace.loader.load(
+                found, from: snapshot, repositoryRoot: workspace.root, listing: listing)
             tally.repositories += 1
             let comparisons = ParallelMap.map(loaded) { package in
                 compare(package, in: workspace, reader: reader)

@@ -48,3 +48,16 @@ extension DeclaredPackage {
         return result
     }
 }
+
+extension DeclaredPackage {
+    /// The package as SwiftPM sees a manifest with no targets and no products next to a
+    /// `module.modulemap`: a system library target of the package's name, at its root, and a library
+    /// product of it.
+    func asLegacySystemPackage() -> DeclaredPackage {
+        guard targets.isEmpty, products.isEmpty else { return self }
+        var package = self
+        package.targets = [DeclaredTarget(name: name, kind: .system, path: "")]
+        package.products = [DeclaredProduct(name: name, kind: .library, linkage: .automatic, targets: [name])]
+        return package
+    }
+}

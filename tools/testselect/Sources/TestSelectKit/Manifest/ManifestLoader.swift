@@ -44,9 +44,10 @@ public struct ManifestLoader: Sendable {
     ///   - snapshot: the repository state.
     ///   - repositoryRoot: the repository's absolute directory (for the identity of `path: ".."`, for
     ///     SwiftPM runs and for the fallback cache); nil to take `snapshot.checkout`.
+    ///   - listing: the files of the state, when known (for SwiftPM's legacy system packages).
     public func load(
         _ found: [ManifestDiscovery.PackageManifests], from snapshot: any RepositorySnapshot,
-        repositoryRoot: String? = nil
+        repositoryRoot: String? = nil, listing: FileListing? = nil
     ) throws -> [LoadedPackage] {
         let root = repositoryRoot ?? snapshot.checkout ?? FileManager.default.currentDirectoryPath
         let paths = found.flatMap { package in package.manifests.map { RepoPath.join(package.directory, $0) }
@@ -62,6 +63,17 @@ public struct ManifestLoader: Sendable {
         }
         var results: [String: Outcome] = [:]
         for (path, outcome) in zip(paths, outcomes) where outcome != nil { results[path] = outcome }
+        // A package that declares nothing beside a `module.modulemap` is a system library (SwiftPM's
+        // legacy system packages): SwiftPM gives it a target and a product of its name.
+        for (path, outcome) in results {
+            guard case .read(var reading) = outcome, reading.package.targets.isEmpty,
+                reading.package.products.isEmpty,
+                let listing, listing.files.contains(RepoPath.join(RepoPath.parent(path), "module.modulemap"))
+            else { continue }
+            reading.package = reading.package.asLegacySystemPackage()
+            reading.configurations = reading.configurations.map { $0.asLegacySystemPackage() }
+            results[path] = .read(reading)
+        }
         var chosenFiles: [String: String] = [:]
         for package in found {
             var versions: [String: ToolsVersion] = [:]

@@ -75,7 +75,7 @@ public struct Workspace: Sendable {
         if requirePackages, found.isEmpty {
             throw WorkspaceError.noPackages(directory: requestedDirectory, details: noPackageDetails(listing))
         }
-        let loaded = try loader.load(found, from: snapshot, repositoryRoot: root)
+        let loaded = try loader.load(found, from: snapshot, repositoryRoot: root, listing: listing)
         return ResolvedGraph.build(packages: loaded, listing: listing, repositoryName: name)
     }
 
