@@ -78,4 +78,14 @@ import Testing
         #expect(result.counts == TestCounts())
         #expect(result.note == "no tests in the selected suites")
     }
+
+    @Test func xctestsZeroOfAnAllSwiftTestingPackageIsLeftOutOfTheSummary() {
+        let output = "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n"
+        let result = runner.interpret(
+            exit(1), result: start(), output: output, events: RecordedTestOutput.swiftTestingEvents,
+            expected: nil,
+            modules: modules)
+        #expect(result.closingLines.count == 1)
+        #expect(!result.closingLines.contains { $0.hasPrefix("Executed 0 tests") })
+    }
 }

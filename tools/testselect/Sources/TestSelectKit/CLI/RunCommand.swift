@@ -172,7 +172,7 @@ public struct RunCommand: TestSelectCommand {
         let runner = PackageTestRunner(
             swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: root, logDirectory: logs,
             registry: registry, testTimeout: timeoutText.flatMap { Double($0) })
-        let progress = RunCommand.progress(for: context, total: plan.jobs.count)
+        let progress = RunCommand.progress(for: context, total: plan.jobs.count, logPath: runner.logPath)
         let interrupts = InterruptHandler { registry.cancelAll() }
         let started = ContinuousClock.now
         let results = RunScheduler(runner: runner, width: width, failFast: failFast, progress: progress).run(
@@ -210,11 +210,13 @@ public struct RunCommand: TestSelectCommand {
     }
 
     /// The live display on a terminal; plain lines in CI (`CI` set), for `TERM=dumb` and for pipes.
-    static func progress(for context: CommandContext, total: Int) -> any RunProgress {
+    static func progress(
+        for context: CommandContext, total: Int, logPath: (@Sendable (PackageJob) -> String)? = nil
+    ) -> any RunProgress {
         let environment = context.environment
         let ci = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         guard context.errors.isTerminal, !ci, environment["TERM"] != "dumb" else {
-            return PlainRunProgress(stream: context.errors)
+            return PlainRunProgress(stream: context.errors, logPath: logPath)
         }
         return LiveRunProgress(stream: context.errors, total: total, colors: environment["NO_COLOR"] == nil)
     }

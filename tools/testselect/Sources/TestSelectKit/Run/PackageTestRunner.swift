@@ -139,7 +139,12 @@ public struct PackageTestRunner: Sendable {
         let unfinished =
             [xctest.unfinished].compactMap { $0 } + PackageTestRunner.crashed(swiftTesting.unfinished)
         tests += unfinished
-        result.closingLines = [xctest.closingLine, swiftTesting.closingLine].compactMap { $0 }
+        // XCTest's "Executed 0 tests" of a package whose tests are all Swift Testing reads as if
+        // nothing ran: it is left out of the summary (it stays in the log).
+        let xctestLine =
+            xctest.results.isEmpty && xctest.closingLine?.hasPrefix("Executed 0 tests") == true
+            ? nil : xctest.closingLine
+        result.closingLines = [xctestLine, swiftTesting.closingLine].compactMap { $0 }
         let signalled = output.contains("exited with unexpected signal code") || exit.signal != nil
         let crashed = !unfinished.isEmpty || signalled
         if crashed {

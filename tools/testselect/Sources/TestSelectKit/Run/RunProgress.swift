@@ -1,3 +1,5 @@
+import Foundation
+
 /// Told what a run is doing, to show it.
 public protocol RunProgress: Sendable {
     /// A package started a phase.
@@ -8,16 +10,42 @@ public protocol RunProgress: Sendable {
     func close()
 }
 
-/// Plain lines, one per event, for CI logs and pipes.
-public struct PlainRunProgress: RunProgress {
+/// Plain lines, one per event, for CI logs and pipes, and while a package builds or tests a line
+/// every `heartbeat` (10 s by default) saying for how long, with the last line of its log, so that a
+/// long build in CI never looks stuck.
+public final class PlainRunProgress: RunProgress, @unchecked Sendable {
     let stream: OutputStream
+    private let logPath: (@Sendable (PackageJob) -> String)?
+    private let lock = NSLock()
+    private var running: [String: (job: PackageJob, phase: PackagePhase, since: ContinuousClock.Instant)] =
+        [:]
+    private var timer: DispatchSourceTimer?
 
     /// Creates a progress writing to `stream`.
-    public init(stream: OutputStream) {
+    ///
+    /// - Parameters:
+    ///   - heartbeat: how often running packages are reported; nil for never.
+    ///   - logPath: where a package's log is, to quote its last line.
+    public init(
+        stream: OutputStream, heartbeat: Duration? = .seconds(10),
+        logPath: (@Sendable (PackageJob) -> String)? = nil
+    ) {
         self.stream = stream
+        self.logPath = logPath
+        guard let heartbeat else { return }
+        let interval = DispatchTimeInterval.milliseconds(
+            Int(
+                heartbeat.components.seconds * 1000 + heartbeat.components.attoseconds / 1_000_000_000_000_000
+            ))
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "testselect.heartbeat"))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in self?.beat() }
+        timer.resume()
+        self.timer = timer
     }
 
     public func update(_ job: PackageJob, phase: PackagePhase) {
+        lock.withLock { running[job.directory] = (job, phase, ContinuousClock.now) }
         switch phase {
         case .building: stream.write("==> \(job.directory): building (swift build --build-tests)\n")
         case .listing: break
@@ -28,9 +56,49 @@ public struct PlainRunProgress: RunProgress {
     }
 
     public func finished(_ result: PackageRunResult) {
+        lock.withLock { running[result.job.directory] = nil }
         stream.write("==> " + RunSummary.line(for: result) + "\n")
         for line in result.closingLines { stream.write("    \(line)\n") }
     }
 
-    public func close() {}
+    public func close() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func beat() {
+        let now = ContinuousClock.now
+        let snapshot = lock.withLock { running.values.sorted { $0.job.directory < $1.job.directory } }
+        for (job, phase, since) in snapshot {
+            let doing: String
+            switch phase {
+            case .building: doing = "building"
+            case .listing: doing = "listing tests"
+            case .testing: doing = "testing"
+            }
+            var line =
+                "    \(job.directory): still \(doing) after \(RunSummary.duration(PlainRunProgress.seconds(now - since)))"
+            if let logPath, let last = PlainRunProgress.lastLine(of: logPath(job)) { line += ": \(last)" }
+            stream.write(line + "\n")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The last non-empty line of a file (read from its last 4 KiB), shortened to 120 characters.
+    static func lastLine(of path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        guard let data = try? handle.readToEnd() else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard
+            let last = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
+        else { return nil }
+        let trimmed = last.trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 120 ? String(trimmed.prefix(117)) + "..." : trimmed
+    }
 }
