@@ -75,6 +75,25 @@ import Testing
         #expect(plain.configurations.count == 2)
     }
 
+    @Test func aTernaryOnTheEnvironmentTakesTheArmThisHostWouldTake() throws {
+        let manifest = """
+            let toolsSupport = (ProcessInfo.processInfo.environment["USE_DYLIB"] == nil) ? "ToolsSupport-auto" : "ToolsSupport"
+            let useLocal = Context.environment["USE_LOCAL"] != nil
+            let package = Package(
+                name: "driver",
+                dependencies: !useLocal ? [.package(url: "https://example.com/tsc.git", from: "1.0.0")] : [.package(path: "../tsc")],
+                targets: [.target(name: "Driver", dependencies: [.product(name: toolsSupport, package: "tsc")])]
+            )
+            """
+        let plain = try reading(manifest).package
+        #expect(plain.targets[0].dependencies.map(\.name) == ["ToolsSupport-auto"])
+        #expect(plain.dependencies.map(\.kind) == [.url])
+        let set = try reading(manifest, environment: ["USE_DYLIB": "1", "USE_LOCAL": "1"]).package
+        #expect(set.targets[0].dependencies.map(\.name) == ["ToolsSupport"])
+        #expect(set.dependencies.map(\.kind) == [.path])
+        #expect(try reading(manifest).configurations.count == 4)
+    }
+
     @Test func everyTextAVariableIsComparedWithIsAConfiguration() throws {
         let manifest = """
             let mode = ProcessInfo.processInfo.environment["DEPS"]

@@ -97,18 +97,14 @@ extension ManifestInterpreter {
             }
             return value
         case .ternary(let condition, let whenTrue, let whenFalse, let line):
-            var result = ManifestValue.null
-            _ = try branch(
+            // The value comes back as the branch's flow: a trial run of the other arm must not leak.
+            let flow = try branch(
                 on: settled(try evaluate(condition)), line: line,
-                then: { () throws(InterpreterStop) in
-                    result = try self.evaluate(whenTrue, hint: hint)
-                    return .returned(result)
-                },
-                otherwise: { () throws(InterpreterStop) in
-                    result = try self.evaluate(whenFalse, hint: hint)
-                    return .returned(result)
+                then: { () throws(InterpreterStop) in .returned(try self.evaluate(whenTrue, hint: hint)) },
+                otherwise: { () throws(InterpreterStop) in .returned(try self.evaluate(whenFalse, hint: hint))
                 })
-            return result
+            if case .returned(let value) = flow { return value }
+            return unknown("a '? :'", line)
         case .closure(let closure):
             closures[closure.id] = closure
             return .function(FunctionValue(kind: .closure(closure.id), captures: captures()))

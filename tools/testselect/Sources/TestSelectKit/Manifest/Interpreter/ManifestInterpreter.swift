@@ -252,22 +252,19 @@ final class ManifestInterpreter {
         while true {
             try tick()
             var flow = ControlFlow.normal
-            var stop = false
             if !checkFirst && first {
                 flow = try executeBlock(body)
             } else {
                 state.scopes.append([:])
                 defer { state.scopes.removeLast() }
+                // A false condition ends the loop as `break` does (reported through the flow, so that
+                // a trial run of the other way changes nothing).
                 flow = try executeConditions(
                     conditions[...], line: line,
                     then: { () throws(InterpreterStop) in try self.executeBlock(body) },
-                    otherwise: { () throws(InterpreterStop) in
-                        stop = true
-                        return .normal
-                    })
+                    otherwise: { () throws(InterpreterStop) in .broke })
             }
             first = false
-            if stop { return .normal }
             switch flow {
             case .broke: return .normal
             case .returned: return flow
