@@ -197,6 +197,145 @@ import Testing
             }
         }
         """,
+        // Environment checks choosing url or path dependencies, after the package (swift-nio's shape),
+        // helpers and computed properties declared after their use, a closure over `package.targets`
+        // (swift-syntax's shape), a settings loop with a switch on the target type.
+        "environment-and-closures": """
+        // swift-tools-version:5.9
+        import Foundation
+        import PackageDescription
+
+        let products: [Product]
+        if buildDynamicLibrary {
+            products = [.library(name: "_Dynamic", type: .dynamic, targets: ["Parser", "Syntax"])]
+        } else {
+            products = [.library(name: "Parser", targets: ["Parser"]), .library(name: "Syntax", targets: ["Syntax"])]
+        }
+
+        let package = Package(
+            name: "environment-and-closures",
+            products: products,
+            targets: [
+                .target(name: "Syntax", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+                .target(name: "Parser", dependencies: ["Syntax"], swiftSettings: parserSettings),
+                .testTarget(name: "ParserTests", dependencies: ["Parser"]),
+            ]
+        )
+
+        package.targets.append(
+            .target(
+                name: "All",
+                dependencies: package.targets.compactMap {
+                    if $0.type == .test {
+                        return nil
+                    } else {
+                        return .byName(name: $0.name)
+                    }
+                }
+            )
+        )
+
+        if ProcessInfo.processInfo.environment["TESTSELECT_AGREEMENT_LOCAL_DEPS"] == nil {
+            package.dependencies += [.package(url: "https://github.com/apple/swift-atomics.git", from: "1.1.0")]
+        } else {
+            package.dependencies += [.package(path: "../swift-atomics")]
+        }
+
+        for target in package.targets {
+            switch target.type {
+            case .regular, .test, .executable:
+                var settings = target.swiftSettings ?? []
+                settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+                target.swiftSettings = settings
+            case .macro, .plugin, .system, .binary:
+                ()
+            @unknown default:
+                ()
+            }
+        }
+
+        func hasEnvironmentVariable(_ name: String) -> Bool {
+            return ProcessInfo.processInfo.environment[name] != nil
+        }
+        var buildDynamicLibrary: Bool { hasEnvironmentVariable("TESTSELECT_AGREEMENT_DYNAMIC") }
+        var parserSettings: [SwiftSetting] {
+            if hasEnvironmentVariable("TESTSELECT_AGREEMENT_ASSERTIONS") {
+                return [.define("ASSERTIONS")]
+            } else {
+                return []
+            }
+        }
+        """,
+        // A struct with a memberwise initializer, a nested enum and methods that make the targets
+        // (swift-collections' shape); same-named static members of Target and Target.Dependency
+        // told apart by where they are used, an Array extension (grpc-swift's shape).
+        "declared-types": """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        struct CustomTarget {
+            enum Kind {
+                case exported
+                case test
+            }
+            var kind: Kind
+            var name: String
+            var dependencies: [Target.Dependency]
+        }
+
+        extension CustomTarget.Kind {
+            var isTest: Bool {
+                switch self {
+                case .exported: return false
+                case .test: return true
+                }
+            }
+        }
+
+        extension CustomTarget {
+            static func target(kind: Kind, name: String, dependencies: [Target.Dependency] = []) -> CustomTarget {
+                CustomTarget(kind: kind, name: name, dependencies: dependencies)
+            }
+
+            func toTarget() -> Target {
+                kind.isTest
+                    ? .testTarget(name: name, dependencies: dependencies)
+                    : .target(name: name, dependencies: dependencies + [.logging])
+            }
+        }
+
+        extension Target.Dependency {
+            static let deque: Self = .target(name: "Deque")
+            static let logging: Self = .product(name: "Logging", package: "swift-log")
+        }
+
+        extension Target {
+            static let deque: Target = .target(name: "Deque", dependencies: [.logging].appending(.heap, if: true))
+            static let heap: Target = .target(name: "Heap")
+        }
+
+        extension Target.Dependency {
+            static let heap: Self = .target(name: "Heap")
+        }
+
+        extension Array {
+            func appending(_ element: Element, if condition: Bool) -> [Element] {
+                condition ? self + [element] : self
+            }
+        }
+
+        let targets: [CustomTarget] = [
+            .target(kind: .exported, name: "OrderedCollections", dependencies: [.deque]),
+            .target(kind: .test, name: "OrderedCollectionsTests", dependencies: ["OrderedCollections"]),
+        ]
+
+        let package = Package(
+            name: "declared-types",
+            products: targets.filter { !$0.kind.isTest }.map { .library(name: $0.name, targets: [$0.name]) },
+            dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.5.0")],
+            targets: [.deque, .heap] + targets.map { $0.toTarget() }
+        )
+        """,
     ]
 
     /// This repository's own root manifest joins the real-world shapes.

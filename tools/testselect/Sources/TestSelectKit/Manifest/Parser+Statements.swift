@@ -505,7 +505,8 @@ extension Parser {
             }
             parameters.append(
                 FunctionDeclaration.Parameter(
-                    label: label, name: name, defaultValue: defaultValue, isVariadic: type.hasSuffix("...")))
+                    label: label, name: name, defaultValue: defaultValue, isVariadic: type.hasSuffix("..."),
+                    type: type))
             if current.isPunctuation(",") {
                 advance()
             } else if !current.isPunctuation(")") {

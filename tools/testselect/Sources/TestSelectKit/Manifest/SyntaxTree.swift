@@ -220,6 +220,8 @@ struct FunctionDeclaration: Sendable {
         var name: String
         var defaultValue: Expression?
         var isVariadic: Bool
+        /// The type as written.
+        var type: String = ""
     }
 
     var name: String

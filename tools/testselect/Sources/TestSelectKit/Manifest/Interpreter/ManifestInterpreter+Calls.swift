@@ -13,6 +13,38 @@ extension ManifestInterpreter {
         return result
     }
 
+    /// Evaluates the arguments of a call to a function the manifest declares, each with the element
+    /// type of the parameter it goes to (`dependencies: [Target.Dependency]`) as its hint.
+    func evaluateArguments(_ arguments: [CallArgument], for function: FunctionValue) throws(InterpreterStop)
+        -> [ManifestArgument]
+    {
+        let declaration: FunctionDeclaration?
+        switch function.kind {
+        case .declared(let name): declaration = localFunctions[name] ?? program.functions[name]
+        case .staticMember(let type, let name, let overload):
+            declaration = program.types[type]?.functions[name]?[overload]
+        default: declaration = nil
+        }
+        guard let parameters = declaration?.parameters else { return try evaluateArguments(arguments) }
+        var result: [ManifestArgument] = []
+        var next = 0
+        for argument in arguments {
+            while next < parameters.count, parameters[next].label != argument.label,
+                parameters[next].defaultValue != nil
+            {
+                next += 1
+            }
+            let type = next < parameters.count ? parameters[next].type : ""
+            if next < parameters.count, !parameters[next].isVariadic { next += 1 }
+            let hint =
+                type.isEmpty
+                ? nil : ManifestInterpreter.elementType(type.replacingOccurrences(of: "...", with: ""))
+            result.append(
+                ManifestArgument(label: argument.label, value: try evaluate(argument.value, hint: hint)))
+        }
+        return result
+    }
+
     /// The element type of a PackageDescription factory's argument.
     static func argumentType(of factory: String, label: String?) -> String? {
         switch (factory, label) {
@@ -37,7 +69,8 @@ extension ManifestInterpreter {
             if let hint, declaring.count > 1 { declaring = declaring.filter { $0 == hint } }
             let candidates = declaring.compactMap { staticFunction($0, name, labels: labels) }
             if candidates.count == 1 {
-                return try call(candidates[0], try evaluateArguments(arguments), line: line)
+                return try call(
+                    candidates[0], try evaluateArguments(arguments, for: candidates[0]), line: line)
             }
             let target =
                 hint == "Target.Dependency" ? "Target.Dependency" : (hint == "Target" ? "Target" : nil)
@@ -47,8 +80,8 @@ extension ManifestInterpreter {
                 return try callValue(state.cells[cell], try evaluateArguments(arguments), line: line)
             }
             if program.functions[name] != nil || localFunctions[name] != nil {
-                return try call(
-                    FunctionValue(kind: .declared(name)), try evaluateArguments(arguments), line: line)
+                let function = FunctionValue(kind: .declared(name))
+                return try call(function, try evaluateArguments(arguments, for: function), line: line)
             }
             if let current = selfStack.last {
                 let values = try evaluateArguments(arguments)
@@ -68,7 +101,8 @@ extension ManifestInterpreter {
                     staticFunction($0, name, labels: labels)
                 }
                 if candidates.count == 1 {
-                    return try call(candidates[0], try evaluateArguments(arguments), line: line)
+                    return try call(
+                        candidates[0], try evaluateArguments(arguments, for: candidates[0]), line: line)
                 }
                 return try typeCall(type, name, try evaluateArguments(arguments, factory: name), line: line)
             }
