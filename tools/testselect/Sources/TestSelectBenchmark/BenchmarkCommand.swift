@@ -105,12 +105,7 @@ public enum BenchmarkCommand {
             printError("testselect-bench: error: \(error)")
             return 64
         }
-        guard FileManager.default.isExecutableFile(atPath: options.testselect) else {
-            printError(
-                "testselect-bench: error: no testselect executable at '\(options.testselect)'; "
-                    + "build it ('swift build -c release --product testselect') or pass '--testselect PATH'")
-            return 64
-        }
+        guard isExecutable(options.testselect, printError: printError) else { return 64 }
         let benchmark = Benchmark(options: options, print: print)
         var status: Int32 = 0
         for size in options.sizes {
@@ -165,12 +160,7 @@ public enum BenchmarkCommand {
             printError("testselect-bench: error: \(error)")
             return 64
         }
-        guard FileManager.default.isExecutableFile(atPath: benchmark.testselect) else {
-            printError(
-                "testselect-bench: error: no testselect executable at '\(benchmark.testselect)'; "
-                    + "build it ('swift build -c release --product testselect') or pass '--testselect PATH'")
-            return 64
-        }
+        guard isExecutable(benchmark.testselect, printError: printError) else { return 64 }
         var status: Int32 = 0
         for directory in directories {
             do {
@@ -204,5 +194,16 @@ public enum BenchmarkCommand {
             printError("testselect-bench: error: \(error)")
             return 1
         }
+    }
+
+    /// Whether the testselect to time exists, saying how to build it when it does not.
+    static func isExecutable(_ path: String, printError: @Sendable (String) -> Void) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            printError(
+                "testselect-bench: error: no testselect executable at '\(path)'; "
+                    + "build it ('swift build -c release --product testselect') or pass '--testselect PATH'")
+            return false
+        }
+        return true
     }
 }
