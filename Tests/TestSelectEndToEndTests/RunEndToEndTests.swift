@@ -84,6 +84,46 @@ import Testing
         String(text.split(separator: "\n").last ?? "")
     }
 
+    /// A test target whose name is not an identifier is the module SwiftPM mangles it to
+    /// (`Edge-Case-Tests` is `Edge_Case_Tests`): the filter must name the module, or nothing runs.
+    @Test func aTargetNamedLikeNoIdentifierRunsItsTests() throws {
+        try withTemporaryRepository { repo in
+            try repo.write([
+                "edge/Package.swift": """
+                // swift-tools-version:6.0
+                import PackageDescription
+                let package = Package(
+                    name: "edge",
+                    targets: [
+                        .testTarget(name: "Edge-Case-Tests", path: "Tests/Edge-Case-Tests"),
+                        .testTarget(name: "OtherTests"),
+                    ]
+                )
+                """,
+                "edge/Tests/Edge-Case-Tests/EdgeTests.swift": """
+                import Testing
+                import XCTest
+
+                @Test func swiftTesting() { #expect(1 + 1 == 2) }
+
+                final class EdgeXCTests: XCTestCase {
+                    func testXCTest() { XCTAssertTrue(true) }
+                }
+
+                """,
+                "edge/Tests/OtherTests/OtherTests.swift": "import Testing\n\n@Test func other() {}\n",
+            ])
+            try repo.commitAll("a package")
+            try repo.touch("edge/Tests/Edge-Case-Tests/EdgeTests.swift")
+            let (status, output, errors) = try testselect(["run", "--base", "main"], in: repo)
+            #expect(status == 0, "\(output)\n\(errors)")
+            #expect(output.contains("running 1 suite in 1 package"))
+            #expect(lastLine(output) == "2 passed, 0 failed")
+            let (_, dryRun, _) = try testselect(["run", "--base", "main", "--dry-run"], in: repo)
+            #expect(dryRun.contains("^(Edge_Case_Tests)\\."))
+        }
+    }
+
     @Test func runsSelectedSuitesAndReportsPassesFailuresCrashesAndBuildFailures() throws {
         try withTemporaryRepository { repo in
             try repo.write(RunEndToEndTests.files)

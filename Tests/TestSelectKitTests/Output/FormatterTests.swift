@@ -100,7 +100,7 @@ import Testing
                             .object([
                                 ("package", .string("services/api")),
                                 ("targets", .strings(["API+Tests", "APIUnitTests"])),
-                                ("filter", .string("^(API\\+Tests|APIUnitTests)\\.")),
+                                ("filter", .string("^(API_Tests|APIUnitTests)\\.")),
                             ]),
                             .object([
                                 ("package", .string("services/legacy")), ("targets", .strings(["*"])),
@@ -112,7 +112,7 @@ import Testing
         #expect(
             CIFormatters.commands(Self.selection) == """
                 swift test --package-path libs/core --filter '^(CoreTests)\\.'
-                swift test --package-path services/api --filter '^(API\\+Tests|APIUnitTests)\\.'
+                swift test --package-path services/api --filter '^(API_Tests|APIUnitTests)\\.'
                 swift test --package-path services/legacy
 
                 """)
@@ -161,5 +161,24 @@ import Testing
         let mermaid = GraphDiagramFormatter.mermaid(graph, highlight: highlight)
         #expect(mermaid.contains("-.->"))
         #expect(mermaid.contains("class t0 changed"))
+    }
+}
+
+@Suite struct ModuleNameTests {
+    @Test func targetNamesBecomeTheModulesSwiftPMBuilds() {
+        #expect(ModuleName.of("My-Tests") == "My_Tests")
+        #expect(ModuleName.of("2D Graphics") == "_D_Graphics")
+        #expect(ModuleName.of("Plain_Tests9") == "Plain_Tests9")
+        #expect(ModuleName.matches(module: "My_Tests", target: "My-Tests"))
+        #expect(!ModuleName.matches(module: "My_Tests2", target: "My-Tests"))
+        // Beyond ASCII, SwiftPM keeps the C99 annex's letters and replaces the rest: both count.
+        #expect(ModuleName.matches(module: "Café", target: "Café"))
+        #expect(ModuleName.matches(module: "Caf_", target: "Café"))
+    }
+
+    @Test func theFilterNamesModulesAndEscapesEverythingElse() {
+        #expect(CIFormatters.filter(for: ["A-Tests", "B.Tests"]) == #"^(A_Tests|B_Tests)\."#)
+        #expect(CIFormatters.filter(for: ["Café"]) == #"^(Caf(?:é|_))\."#)
+        #expect(CIFormatters.filter(for: ["*"]) == "")
     }
 }

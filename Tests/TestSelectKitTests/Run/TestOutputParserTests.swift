@@ -101,10 +101,10 @@ import Testing
 
     @Test func theListingCountsTestsPerModule() {
         #expect(inventory.identifiers.count == 15)
-        #expect(inventory.count(inModules: ["LibTests"]) == 6)
-        #expect(inventory.count(inModules: ["MixedTests", "CrashTests"]) == 9)
-        #expect(inventory.count(inModules: ["EmptyTests"]) == 0)
-        #expect(inventory.count(inModules: nil) == 15)
+        #expect(inventory.count(inTargets: ["LibTests"]) == 6)
+        #expect(inventory.count(inTargets: ["MixedTests", "CrashTests"]) == 9)
+        #expect(inventory.count(inTargets: ["EmptyTests"]) == 0)
+        #expect(inventory.count(inTargets: nil) == 15)
         #expect(inventory.modulesByClass["MixedXCTests"] == "MixedTests")
         #expect(inventory.modulesByClass["CrashXC"] == "CrashTests")
         #expect(

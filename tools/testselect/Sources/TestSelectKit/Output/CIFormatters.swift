@@ -15,20 +15,12 @@ public enum CIFormatters {
         return groups
     }
 
-    /// The `swift test --filter` regular expression running exactly these test targets
-    /// (empty when the whole package must run).
+    /// The `swift test --filter` regular expression running exactly these test targets' modules
+    /// (empty when the whole package must run). Tests are named by module (`My_Tests` for the target
+    /// `My-Tests`), so the target names are mangled as SwiftPM mangles them, then escaped.
     public static func filter(for targets: [String]) -> String {
         if targets.contains("*") { return "" }
-        return "^(" + targets.map(escapeRegex).joined(separator: "|") + ")\\."
-    }
-
-    static func escapeRegex(_ name: String) -> String {
-        var result = ""
-        for character in name {
-            if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
-            result.append(character)
-        }
-        return result
+        return "^(" + targets.map(ModuleName.pattern(for:)).joined(separator: "|") + ")\\."
     }
 
     /// `{"include":[{"package":..,"targets":[..],"filter":..}]}` for a GitHub Actions matrix.

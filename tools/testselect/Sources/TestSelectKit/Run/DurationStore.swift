@@ -59,7 +59,8 @@ public struct DurationStore: Sendable, Equatable {
                 perModule[test.module, default: 0] += test.seconds
             }
             for target in result.suitesRun {
-                let seconds = perModule[target] ?? 0
+                let seconds = perModule.filter { ModuleName.matches(module: $0.key, target: target) }.values
+                    .reduce(0, +)
                 suites[DurationStore.key(package: result.job.directory, target: target)] =
                     (seconds * 1000).rounded() / 1000
             }

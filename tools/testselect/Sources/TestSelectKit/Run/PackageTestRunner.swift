@@ -82,8 +82,8 @@ public struct PackageTestRunner: Sendable {
         {
             inventory = TestInventory(listing: (try? String(contentsOfFile: listing, encoding: .utf8)) ?? "")
         }
-        let modules: Set<String>? = job.coversPackage ? nil : Set(job.suites)
-        if let inventory, inventory.count(inModules: modules) == 0, !registry.isCancelled {
+        let targets: [String]? = job.coversPackage ? nil : job.suites
+        if let inventory, inventory.count(inTargets: targets) == 0, !registry.isCancelled {
             result.outcome = .passed
             result.testSeconds = 0
             result.note = "no tests in the selected suites"
@@ -115,7 +115,7 @@ public struct PackageTestRunner: Sendable {
         result.testSeconds = (exit.seconds * 1000).rounded() / 1000
         result = interpret(
             exit, result: result, output: readText(log, from: offset), events: readText(events, from: 0),
-            expected: inventory?.count(inModules: modules), modules: inventory?.modulesByClass ?? [:])
+            expected: inventory?.count(inTargets: targets), modules: inventory?.modulesByClass ?? [:])
         if timedOut, let limit = testTimeout {
             result.outcome = .timedOut
             result.note =

@@ -35,9 +35,12 @@ public struct TestInventory: Sendable, Hashable {
         return map
     }
 
-    /// How many tests belong to these modules (all tests when `modules` is nil).
-    public func count(inModules modules: Set<String>?) -> Int {
-        guard let modules else { return identifiers.count }
-        return identifiers.filter { modules.contains(TestInventory.module(of: $0)) }.count
+    /// How many tests belong to the modules of these test targets (all tests when `targets` is nil).
+    public func count(inTargets targets: [String]?) -> Int {
+        guard let targets else { return identifiers.count }
+        return identifiers.filter { identifier in
+            let module = TestInventory.module(of: identifier)
+            return targets.contains { ModuleName.matches(module: module, target: $0) }
+        }.count
     }
 }
