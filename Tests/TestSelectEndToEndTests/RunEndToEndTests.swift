@@ -124,6 +124,79 @@ import Testing
         }
     }
 
+    /// `run --cache`: what passed with the same inputs is skipped and reported as cached (text, JSON,
+    /// JUnit), what changed runs, a failure never enters the cache, another toolchain misses it.
+    @Test func theResultCacheSkipsWhatPassedWithTheSameInputs() throws {
+        try withTemporaryRepository { repo in
+            try repo.write(RunEndToEndTests.files)
+            try repo.commitAll("two packages")
+            let cache = repo.path(".build/result-cache")
+
+            let (firstStatus, first, firstErrors) = try testselect(
+                ["run", "--all", "--cache", cache], in: repo)
+            #expect(firstStatus == 0, "\(first)\n\(firstErrors)")
+            #expect(lastLine(first) == "5 passed, 0 failed")
+            #expect(!first.contains("cached:"))
+
+            // No change: nothing runs, every suite is reported cached, nothing counted as passed now.
+            let junit = repo.path(".build/junit-cached")
+            let (againStatus, again, _) = try testselect(
+                ["run", "--all", "--cache", cache, "--junit", junit], in: repo)
+            #expect(againStatus == 0)
+            #expect(again.contains("cached: 3 suites not run (passed before with the same inputs):"))
+            #expect(again.contains("  services/app:AppTests (passed in the run of "))
+            #expect(lastLine(again) == "0 passed, 0 failed")
+            let cachedLib = try JUnitCounts(path: junit + "/packages-lib.xml")
+            #expect(cachedLib.tests == 2)
+            #expect(cachedLib.skipped == 2)
+            // A global file listed as changed selects every suite; the cache marks them all.
+            let json = try TestSelectBinary.run(
+                ["select", "--changed-files", "-", "--cache", cache, "--format", "json"], in: repo.root,
+                input: ".swift-version\n"
+            ).stdoutText
+            #expect(json.components(separatedBy: "\"cached\": \"the run of ").count == 4, "\(json)")
+
+            // A change to the app: only its suite runs; explain says which input differs.
+            try repo.touch("services/app/Sources/App/App.swift")
+            let (_, explained, _) = try testselect(
+                ["explain", "services/app:AppTests", "--base", "main", "--cache", cache], in: repo)
+            #expect(explained.contains("1 of its inputs differ:"))
+            #expect(explained.contains("  changed file:services/app/Sources/App/App.swift"))
+            let (appStatus, app, _) = try testselect(["run", "--all", "--cache", cache], in: repo)
+            #expect(appStatus == 0)
+            #expect(app.contains("running 1 suite in 1 package"))
+            #expect(app.contains("cached: 2 suites not run"))
+            #expect(lastLine(app) == "2 passed, 0 failed")
+
+            // A failing suite is never cached: it fails again on the next run.
+            try repo.write(
+                "services/app/Tests/AppTests/AppTests.swift",
+                RunEndToEndTests.files["services/app/Tests/AppTests/AppTests.swift", default: ""]
+                    .replacingOccurrences(of: "\"hi 2\"", with: "\"hello\""))
+            for _ in 0..<2 {
+                let (failStatus, failing, _) = try testselect(["run", "--all", "--cache", cache], in: repo)
+                #expect(failStatus == 1)
+                #expect(lastLine(failing) == "1 passed, 1 failed")
+            }
+            try repo.git("checkout", "-q", "--", ".")
+
+            // Another toolchain (its 'swift --version' differs): everything runs again.
+            let wrapper = repo.path(".build/other-swift")
+            try """
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then swift --version; echo "patched"; exit 0; fi
+            exec swift "$@"
+
+            """.write(toFile: wrapper, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
+            let other = try TestSelectBinary.run(
+                ["run", "--all", "--cache", cache], in: repo.root, environment: ["TESTSELECT_SWIFT": wrapper])
+            #expect(other.status == 0, "\(other.stdoutText)\n\(other.stderr)")
+            #expect(!other.stdoutText.contains("cached:"))
+            #expect(String(other.stdoutText.split(separator: "\n").last ?? "") == "5 passed, 0 failed")
+        }
+    }
+
     @Test func runsSelectedSuitesAndReportsPassesFailuresCrashesAndBuildFailures() throws {
         try withTemporaryRepository { repo in
             try repo.write(RunEndToEndTests.files)

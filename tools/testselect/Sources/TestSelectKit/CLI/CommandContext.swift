@@ -55,11 +55,13 @@ public struct CommandContext: Sendable {
     public var readStandardInput: @Sendable () -> String
     /// Runs git and swift.
     public var runner: any ProcessRunning
+    /// The time now (the executable passes the real clock; tests a fixed one).
+    public var now: @Sendable () -> Date
 
     /// Creates a context.
     public init(
         output: OutputStream, errors: OutputStream, currentDirectory: String, environment: [String: String],
-        readStandardInput: @escaping @Sendable () -> String,
+        readStandardInput: @escaping @Sendable () -> String, now: @escaping @Sendable () -> Date,
         runner: any ProcessRunning = SystemProcessRunner()
     ) {
         self.output = output
@@ -67,6 +69,7 @@ public struct CommandContext: Sendable {
         self.currentDirectory = currentDirectory
         self.environment = environment
         self.readStandardInput = readStandardInput
+        self.now = now
         self.runner = runner
     }
 
@@ -78,7 +81,7 @@ public struct CommandContext: Sendable {
             environment: ProcessInfo.processInfo.environment,
             readStandardInput: {
                 String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            })
+            }, now: { Date() })
     }
 
     /// Writes a warning to the error stream.

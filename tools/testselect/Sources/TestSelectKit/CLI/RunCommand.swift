@@ -48,6 +48,12 @@ public struct RunCommand: TestSelectCommand {
                 "--timeout", value: "seconds",
                 help: "Stop a package's tests after this long and count it as failed (default: no limit)."),
             .flag("--dry-run", help: "Print the packages, suites and commands that would run; run nothing."),
+            .option(
+                "--cache", value: "dir",
+                help:
+                    "Skip suites that passed before with the same inputs, kept in this directory; record passes."
+            ),
+            .flag("--cache-read-only", help: "With --cache: skip what passed before, record nothing."),
         ])
 
     /// Where to look and what changed.
@@ -68,6 +74,10 @@ public struct RunCommand: TestSelectCommand {
     public var dryRun: Bool
     /// The raw `--timeout` value.
     public var timeoutText: String?
+    /// `--cache`.
+    public var cacheDirectory: String?
+    /// `--cache-read-only`.
+    public var cacheReadOnly: Bool
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
@@ -79,6 +89,8 @@ public struct RunCommand: TestSelectCommand {
         failFast = arguments.flag("--fail-fast")
         dryRun = arguments.flag("--dry-run")
         timeoutText = arguments.option("--timeout")
+        cacheDirectory = arguments.option("--cache")
+        cacheReadOnly = arguments.flag("--cache-read-only")
     }
 
     /// The default `--jobs`: two packages at a time (one, on a single core).
@@ -107,7 +119,10 @@ public struct RunCommand: TestSelectCommand {
             throw UsageError.invalidValue(
                 option: "--shard", value: shardText, expected: "'I/N' with 1 <= I <= N, e.g. '2/4'")
         }
-        for (name, value) in [("--durations", durationsPath), ("--junit", junitDirectory)] {
+        if cacheReadOnly, cacheDirectory == nil { throw UsageError.missingValue("--cache") }
+        for (name, value) in [
+            ("--durations", durationsPath), ("--junit", junitDirectory), ("--cache", cacheDirectory),
+        ] {
             if let value, value.isEmpty {
                 throw UsageError.invalidValue(option: name, value: value, expected: "a non-empty path")
             }
@@ -123,13 +138,31 @@ public struct RunCommand: TestSelectCommand {
         if let shardText, let shard = Shard(parsing: shardText) {
             plan = plan.shard(shard, durations: durations)
         }
+        var cached: [ResultCacheSession.CachedSuite] = []
+        var session: ResultCacheSession? = nil
+        if let cacheDirectory {
+            let opened = try ResultCacheSession.open(
+                directory: cacheDirectory, readOnly: cacheReadOnly, workspace: workspace,
+                graph: planned.graph,
+                config: try workspace.config(of: try workspace.headSnapshot(revision: nil)), context: context)
+            (plan, cached) = opened.split(plan)
+            session = opened
+        }
         let estimate = RunEstimate(durations: durations, graph: planned.graph)
         if dryRun {
-            context.output.write(RunCommand.describe(plan, estimate: estimate, shard: shardText))
+            context.output.write(
+                RunSummary.cachedLines(cached).map { $0 + "\n" }.joined()
+                    + RunCommand.describe(plan, estimate: estimate, shard: shardText))
             return 0
         }
         guard !plan.jobs.isEmpty else {
-            context.output.write("nothing to run\n" + RunSummary.closingLine([]) + "\n")
+            if let junitDirectory {
+                try JUnitWriter.write(
+                    [], cached: cached, to: Workspace.absolute(junitDirectory, from: context.currentDirectory)
+                )
+            }
+            let lines = RunSummary.cachedLines(cached) + (cached.isEmpty ? ["nothing to run"] : [])
+            context.output.write(lines.map { $0 + "\n" }.joined() + RunSummary.closingLine([]) + "\n")
             return 0
         }
         let width = jobsText.flatMap { Int($0) } ?? RunCommand.defaultJobs()
@@ -146,13 +179,20 @@ public struct RunCommand: TestSelectCommand {
         } catch {
             context.warn("\(error)")
         }
+        do {
+            try session?.record(run.results)
+        } catch {
+            context.warn("the result cache was not updated: \(error)")
+        }
         if let junitDirectory {
             try JUnitWriter.write(
-                run.results, to: Workspace.absolute(junitDirectory, from: context.currentDirectory))
+                run.results, cached: cached,
+                to: Workspace.absolute(junitDirectory, from: context.currentDirectory))
         }
         context.output.write(
             RunSummary.format(
-                run.results, root: workspace.root, seconds: run.seconds, interrupted: run.interrupted))
+                run.results, root: workspace.root, seconds: run.seconds, interrupted: run.interrupted,
+                cached: cached))
         if run.interrupted { return 130 }
         if run.results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
         return run.results.contains(where: \.isFailure) ? 1 : 0

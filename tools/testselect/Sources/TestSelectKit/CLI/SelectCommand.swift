@@ -34,6 +34,11 @@ public struct SelectCommand: TestSelectCommand {
             .option(
                 "--durations", value: "file",
                 help: "Durations balancing the shards (default: .build/testselect/durations.json)."),
+            .option(
+                "--cache", value: "dir",
+                help:
+                    "Mark the suites that passed before with the same inputs ('cached'), as 'run --cache' skips them."
+            ),
         ])
 
     /// Where to look and what changed.
@@ -44,16 +49,23 @@ public struct SelectCommand: TestSelectCommand {
     public var shardsText: String?
     /// `--durations`.
     public var durationsPath: String?
+    /// `--cache`.
+    public var cacheDirectory: String?
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
         formatName = arguments.option("--format") ?? Format.text.rawValue
         shardsText = arguments.option("--shards")
         durationsPath = arguments.option("--durations")
+        cacheDirectory = arguments.option("--cache")
     }
 
     public func validate() throws {
         try options.validate()
+        // The cache fingerprints the working tree, not a revision.
+        if cacheDirectory != nil, options.head != nil {
+            throw UsageError.conflictingOptions("--cache", "--head")
+        }
         let format = try Format.parse(formatName)
         if let shardsText {
             guard format == .githubMatrix else {
@@ -73,7 +85,18 @@ public struct SelectCommand: TestSelectCommand {
     public func run(in context: CommandContext) throws -> Int32 {
         let workspace = try options.workspace(in: context)
         let outcome = try options.select(in: context, workspace: workspace)
-        let selection = outcome.selection
+        var selection = outcome.selection
+        if let cacheDirectory {
+            let session = try ResultCacheSession.open(
+                directory: cacheDirectory, readOnly: true, workspace: workspace, graph: outcome.head,
+                config: try workspace.config(of: try workspace.headSnapshot(revision: nil)), context: context)
+            for index in selection.selected.indices {
+                let suite = selection.selected[index]
+                if let inputs = session.inputs(package: suite.package, target: suite.target) {
+                    selection.selected[index].cached = session.cache.pass(for: inputs)?.run
+                }
+            }
+        }
         switch try Format.parse(formatName) {
         case .text: context.output.write(SelectionTextFormatter.format(selection))
         case .json: context.output.write(SelectionJSONFormatter.format(selection))

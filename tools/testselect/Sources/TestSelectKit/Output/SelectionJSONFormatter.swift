@@ -27,7 +27,7 @@ public enum SelectionJSONFormatter {
                     selection.selected.map { suite in
                         .object([
                             ("package", .string(suite.package)), ("target", .string(suite.target)),
-                            ("reasons", .array(suite.reasons.map(reason))),
+                            ("reasons", .array(suite.reasons.map(reason))), ("cached", .string(suite.cached)),
                         ])
                     })
             ),

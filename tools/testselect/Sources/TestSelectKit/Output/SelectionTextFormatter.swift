@@ -26,7 +26,8 @@ public enum SelectionTextFormatter {
                 currentPackage = suite.package
             }
             let name = suite.target == "*" ? "* (every test of the package)" : suite.target
-            lines.append("    \(name)")
+            let cached = suite.cached.map { " (cached: passed in \($0) with the same inputs)" } ?? ""
+            lines.append("    \(name)\(cached)")
             for reason in suite.reasons { lines.append("      " + describe(reason)) }
         }
         if !selection.unownedFiles.isEmpty {

@@ -67,11 +67,30 @@ public enum JUnitWriter {
     /// Writes `DIR/<package>.xml` for every result that built or failed to build.
     ///
     /// - Throws: `RunError.cannotWrite`.
-    public static func write(_ results: [PackageRunResult], to directory: String) throws {
+    ///
+    /// Suites the result cache skipped are test cases marked skipped, saying in which run they passed.
+    public static func write(
+        _ results: [PackageRunResult], cached: [ResultCacheSession.CachedSuite] = [], to directory: String
+    ) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw RunError.cannotWrite(path: directory, reason: "\(error)")
+        }
+        var results = results
+        for suite in cached {
+            let entry = TestCaseResult(
+                module: ModuleName.of(suite.target), suite: "", name: "(cached)", status: .skipped,
+                seconds: 0,
+                message: "cached: passed in \(suite.run) with the same inputs")
+            if let index = results.firstIndex(where: { $0.job.directory == suite.package }) {
+                results[index].tests.append(entry)
+            } else {
+                results.append(
+                    PackageRunResult(
+                        job: PackageJob(directory: suite.package, suites: [suite.target]), outcome: .passed,
+                        tests: [entry], logPath: ""))
+            }
         }
         for result in results where result.outcome != .notRun && result.outcome != .cancelled {
             let path = directory + "/" + result.job.slug + ".xml"

@@ -4,6 +4,8 @@ public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
     case unreadableDurations(path: String, reason: String)
     /// A file or directory testselect writes (logs, JUnit, durations) cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// `--cache` outside a git repository: fingerprints are git object ids.
+    case cacheNeedsGit(String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,9 @@ public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
                 "cannot use the durations file '\(path)': \(reason); delete it (it is rebuilt by the next run) or pass another with '--durations'"
         case .cannotWrite(let path, let reason):
             return "cannot write '\(path)': \(reason); check that the directory is writable"
+        case .cacheNeedsGit(let root):
+            return
+                "'--cache' needs a git repository ('\(root)' is not one): suites are fingerprinted by git object ids"
         }
     }
 
@@ -19,6 +24,7 @@ public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
         switch self {
         case .unreadableDurations: return true
         case .cannotWrite: return false
+        case .cacheNeedsGit: return true
         }
     }
 }

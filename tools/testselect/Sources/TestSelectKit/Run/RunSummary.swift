@@ -24,6 +24,19 @@ public enum RunSummary {
         }
     }
 
+    /// The suites not run because they passed before with the same inputs: counted apart, never as
+    /// passed now.
+    public static func cachedLines(_ cached: [ResultCacheSession.CachedSuite]) -> [String] {
+        guard !cached.isEmpty else { return [] }
+        var lines = [
+            "cached: \(cached.count) suite\(cached.count == 1 ? "" : "s") not run (passed before with the same inputs):"
+        ]
+        for suite in cached.sorted(by: { $0.name < $1.name }) {
+            lines.append("  \(suite.name) (passed in \(suite.run))")
+        }
+        return lines
+    }
+
     /// The closing line.
     public static func closingLine(_ results: [PackageRunResult]) -> String {
         let counts = results.reduce(TestCounts()) { $0 + $1.counts }
@@ -38,7 +51,8 @@ public enum RunSummary {
     ///   - seconds: the run's wall-clock duration.
     ///   - interrupted: whether a signal stopped the run (else `--fail-fast` did, if anything).
     public static func format(
-        _ results: [PackageRunResult], root: String, seconds: Double, interrupted: Bool = false
+        _ results: [PackageRunResult], root: String, seconds: Double, interrupted: Bool = false,
+        cached: [ResultCacheSession.CachedSuite] = []
     ) -> String {
         var lines = [""] + table(results, seconds: seconds)
         for result in results where result.isFailure {
@@ -71,6 +85,7 @@ public enum RunSummary {
             let cause = interrupted ? "an interrupt" : "--fail-fast"
             lines.append("stopped by \(cause) before finishing: \(stopped.joined(separator: ", "))")
         }
+        lines += cachedLines(cached)
         lines.append(closingLine(results))
         return lines.joined(separator: "\n") + "\n"
     }

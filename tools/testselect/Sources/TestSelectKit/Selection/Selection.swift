@@ -53,12 +53,16 @@ public struct Selection: Sendable {
         public var target: String
         /// Why it is selected.
         public var reasons: [Reason]
+        /// With a result cache: the run in which it passed with exactly these inputs (`testselect run
+        /// --cache` skips it).
+        public var cached: String?
 
         /// Creates a selected suite.
-        public init(package: String, target: String, reasons: [Reason]) {
+        public init(package: String, target: String, reasons: [Reason], cached: String? = nil) {
             self.package = package
             self.target = target
             self.reasons = reasons
+            self.cached = cached
         }
     }
 
