@@ -124,6 +124,44 @@ import Testing
         }
     }
 
+    /// Names a pull request could use against its CI reach `swift test` as arguments, never as shell:
+    /// each suite runs its own tests, nothing else runs. (A `"` in a target name breaks SwiftPM's own
+    /// build, 6.3: its output file map is not valid JSON; `HostileNamesTests` covers it short of a build.)
+    @Test func hostileTargetNamesRunTheirTestsAndNothingElse() throws {
+        try withTemporaryRepository { repo in
+            try repo.write([
+                "hostile/Package.swift": """
+                // swift-tools-version:6.0
+                import PackageDescription
+                let package = Package(
+                    name: "hostile",
+                    targets: [
+                        .testTarget(name: "Dollar$(touch pwned)Tests", path: "Tests/A"),
+                        .testTarget(name: "Quote'n semi;touch pwned", path: "Tests/B"),
+                    ]
+                )
+                """,
+                "hostile/Tests/A/A.swift": "import Testing\n\n@Test func a() {}\n@Test func a2() {}\n",
+                "hostile/Tests/B/B.swift": "import Testing\n\n@Test func b() {}\n",
+            ])
+            try repo.commitAll("hostile names")
+            try repo.touch("hostile/Tests/B/B.swift")
+            let (status, output, errors) = try testselect(["run", "--base", "main"], in: repo)
+            #expect(status == 0, "\(output)\n\(errors)")
+            #expect(output.contains("running 1 suite in 1 package"))
+            #expect(lastLine(output) == "1 passed, 0 failed")
+            #expect(
+                errors.contains("testselect: warning: target name 'Quote'n semi;touch pwned' in 'hostile'"))
+            let (allStatus, all, _) = try testselect(["run", "--all"], in: repo)
+            #expect(allStatus == 0)
+            #expect(lastLine(all) == "3 passed, 0 failed")
+            let strays = try FileManager.default.subpathsOfDirectory(atPath: repo.root).filter {
+                $0.hasSuffix("pwned")
+            }
+            #expect(strays.isEmpty)
+        }
+    }
+
     /// `run --cache`: what passed with the same inputs is skipped and reported as cached (text, JSON,
     /// JUnit), what changed runs, a failure never enters the cache, another toolchain misses it.
     @Test func theResultCacheSkipsWhatPassedWithTheSameInputs() throws {

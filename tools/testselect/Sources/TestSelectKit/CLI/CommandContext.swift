@@ -86,6 +86,6 @@ public struct CommandContext: Sendable {
 
     /// Writes a warning to the error stream.
     public func warn(_ message: String) {
-        errors.write("testselect: warning: \(message)\n")
+        errors.write("testselect: warning: \(NameSafety.visible(message))\n")
     }
 }

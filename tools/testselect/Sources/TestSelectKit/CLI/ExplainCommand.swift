@@ -22,7 +22,7 @@ public struct ExplainCommand: TestSelectCommand {
         ]
         lines += differences.prefix(30).map { "  \($0)" }
         if differences.count > 30 { lines.append("  ... and \(differences.count - 30) more") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
     public static let configuration = CommandConfiguration(

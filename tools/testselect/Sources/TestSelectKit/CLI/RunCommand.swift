@@ -151,7 +151,7 @@ public struct RunCommand: TestSelectCommand {
         let estimate = RunEstimate(durations: durations, graph: planned.graph)
         if dryRun {
             context.output.write(
-                RunSummary.cachedLines(cached).map { $0 + "\n" }.joined()
+                RunSummary.cachedLines(cached).map { NameSafety.visible($0) + "\n" }.joined()
                     + RunCommand.describe(plan, estimate: estimate, shard: shardText))
             return 0
         }
@@ -162,7 +162,8 @@ public struct RunCommand: TestSelectCommand {
                 )
             }
             let lines = RunSummary.cachedLines(cached) + (cached.isEmpty ? ["nothing to run"] : [])
-            context.output.write(lines.map { $0 + "\n" }.joined() + RunSummary.closingLine([]) + "\n")
+            context.output.write(
+                lines.map { NameSafety.visible($0) + "\n" }.joined() + RunSummary.closingLine([]) + "\n")
             return 0
         }
         let width = jobsText.flatMap { Int($0) } ?? RunCommand.defaultJobs()
@@ -276,6 +277,6 @@ public struct RunCommand: TestSelectCommand {
             )
             lines.append("    swift test --package-path \(CIFormatters.shellQuote(job.directory))\(filter)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 }

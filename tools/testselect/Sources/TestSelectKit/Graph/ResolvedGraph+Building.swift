@@ -22,6 +22,7 @@ extension ResolvedGraph {
                 graph.dependents[edge.target].append(source)
             }
         }
+        graph.warnNamesThatAreNotPlain()
         graph.packageDependents = Array(repeating: [], count: graph.packages.count)
         for (index, package) in graph.packages.enumerated() {
             for dependency in package.packageDependencies {
@@ -29,6 +30,26 @@ extension ResolvedGraph {
             }
         }
         return graph
+    }
+
+    /// A warning for every package and target name a pull request could use against a shell, a
+    /// regular expression or a terminal (`NameSafety.isPlain`).
+    private mutating func warnNamesThatAreNotPlain() {
+        for package in packages {
+            let manifest = RepoPath.join(package.directory, package.loaded.manifestFile)
+            if !NameSafety.isPlain(package.name) {
+                warnings.append(
+                    NameSafety.warning(
+                        kind: "package", name: package.name, package: package.directory, manifest: manifest))
+            }
+            for target in package.targets where targets[target].name != "*" {
+                let name = targets[target].name
+                guard !NameSafety.isPlain(name) else { continue }
+                warnings.append(
+                    NameSafety.warning(
+                        kind: "target", name: name, package: package.directory, manifest: manifest))
+            }
+        }
     }
 
     private mutating func addPackage(_ loaded: LoadedPackage, listing: FileListing, repositoryName: String) {

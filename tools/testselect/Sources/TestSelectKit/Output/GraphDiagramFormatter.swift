@@ -60,7 +60,7 @@ public enum GraphDiagramFormatter {
             }
         }
         lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
     /// Mermaid `flowchart`.
@@ -101,7 +101,7 @@ public enum GraphDiagramFormatter {
             if !changed.isEmpty { lines.append("  class \(changed.joined(separator: ",")) changed") }
             if !selected.isEmpty { lines.append("  class \(selected.joined(separator: ",")) selected") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
     static func quote(_ text: String) -> String {

@@ -40,7 +40,7 @@ public enum SelectionTextFormatter {
             lines.append("documentation (SwiftPM neither builds nor bundles it; it selects nothing):")
             for file in selection.documentationFiles { lines.append("  \(file)") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
     /// One reason as a line: `dependency-changed: path (via A -> B)`.

@@ -47,18 +47,23 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
     public func update(_ job: PackageJob, phase: PackagePhase) {
         lock.withLock { running[job.directory] = (job, phase, ContinuousClock.now) }
         switch phase {
-        case .building: stream.write("==> \(job.directory): building (swift build --build-tests)\n")
+        case .building: say("==> \(job.directory): building (swift build --build-tests)")
         case .listing: break
         case .testing:
             let suites = job.coversPackage ? "every suite" : job.suites.joined(separator: ", ")
-            stream.write("==> \(job.directory): testing \(suites)\n")
+            say("==> \(job.directory): testing \(suites)")
         }
     }
 
     public func finished(_ result: PackageRunResult) {
         lock.withLock { running[result.job.directory] = nil }
-        stream.write("==> " + RunSummary.line(for: result) + "\n")
-        for line in result.closingLines { stream.write("    \(line)\n") }
+        say("==> " + RunSummary.line(for: result))
+        for line in result.closingLines { say("    \(line)") }
+    }
+
+    /// Writes one line, names escaped (`NameSafety.visible`).
+    private func say(_ line: String) {
+        stream.write(NameSafety.visible(line) + "\n")
     }
 
     public func close() {
@@ -79,7 +84,7 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
             var line =
                 "    \(job.directory): still \(doing) after \(RunSummary.duration(PlainRunProgress.seconds(now - since)))"
             if let logPath, let last = PlainRunProgress.lastLine(of: logPath(job)) { line += ": \(last)" }
-            stream.write(line + "\n")
+            say(line)
         }
     }
 

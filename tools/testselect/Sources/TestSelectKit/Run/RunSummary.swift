@@ -87,7 +87,7 @@ public enum RunSummary {
         }
         lines += cachedLines(cached)
         lines.append(closingLine(results))
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
     /// The table: package, suites, tests passed/failed/skipped, build and test durations, result.

@@ -58,7 +58,7 @@ public struct Explanation: Sendable {
             if !closure.isEmpty {
                 lines.append("its dependencies: " + closure.map(graph.qualifiedName).joined(separator: ", "))
             }
-            return lines.joined(separator: "\n") + "\n"
+            return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
         }
         var lines = ["\(name) is selected:"]
         for (number, reason) in selected.reasons.enumerated() {
@@ -66,7 +66,7 @@ public struct Explanation: Sendable {
             lines.append("  \(number + 1). \(reason.kind.rawValue)")
             lines += describe(reason).map { "     " + $0 }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
     func describe(_ reason: Selection.Reason) -> [String] {
