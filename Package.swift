@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TestSelectKit", targets: ["TestSelectKit"]),
         .executable(name: "testselect", targets: ["testselect"]),
         .executable(name: "testselect-bench", targets: ["testselect-bench"]),
+        .plugin(name: "TestSelectPlugin", targets: ["TestSelectPlugin"]),
     ],
     targets: [
         .target(
@@ -18,6 +19,18 @@ let package = Package(
             name: "testselect",
             dependencies: ["TestSelectKit"],
             path: "tools/testselect/Sources/testselect"
+        ),
+        // `swift package testselect ...` in any package that depends on this one.
+        .plugin(
+            name: "TestSelectPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "testselect",
+                    description:
+                        "Select (and run) the test suites a change must run: testselect's own arguments")
+            ),
+            dependencies: ["testselect"],
+            path: "tools/testselect/Plugins/TestSelectPlugin"
         ),
         .target(
             name: "TestSelectBenchmark",
