@@ -24,6 +24,8 @@ public final class EmbeddedSearchBackend: SearchBackend {
     let engine: Engine
     /// The configuration the engine runs with.
     public let configuration: EmbeddedSearchConfiguration
+    /// What opening the data directory read and found (empty in memory).
+    public let recovery: RecoveryReport
 
     /// Creates an engine: in memory without a data directory (cheap: meant to be made per
     /// test), otherwise recovered from the directory's snapshot and write-ahead log.
@@ -35,19 +37,34 @@ public final class EmbeddedSearchBackend: SearchBackend {
             engine = Engine(
                 clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: nil,
                 recovered: nil)
+            recovery = RecoveryReport()
             return
         }
         var catalog = Catalog()
-        let journal = try Journal.open(
+        let (journal, report) = try Journal.open(
             directory: directory.path, checkpointBytes: configuration.checkpointBytes,
+            checkpointInterval: configuration.checkpointInterval, log: configuration.log,
             warn: configuration.warn
-        ) { record in
-            try catalog.replay(record, monotonicMillis: 0)
+        ) { event in
+            switch event {
+            case .record(let record): try catalog.replay(record, monotonicMillis: 0)
+            case .indexFailed(let name): catalog.indices[name] = nil
+            }
         }
+        catalog.failed = report.failedIndices
         catalog.refreshAll(monotonicMillis: 0)
+        recovery = report
+        configuration.log("es-embedded: '\(directory.path)' \(report.summary)")
         engine = Engine(
             clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: journal,
             recovered: catalog)
+        engine.checkpointAfterRecovery(report)
+    }
+
+    /// The indices an expression reaches (all when `nil`) that are not served because their
+    /// records are damaged, with the reason and the repair command.
+    public func failedIndices(_ expression: String? = nil) -> [IndexFailure] {
+        engine.failures(expression)
     }
 
     /// An in-memory engine with a given clock (the usual test set-up).

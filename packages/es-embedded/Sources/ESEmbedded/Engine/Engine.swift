@@ -89,7 +89,8 @@ final class Engine: Sendable {
         guard let journal, !records.isEmpty else { return }
         do {
             try journal.append(records)
-            if journal.wantsCheckpoint { journal.beginCheckpoint(of: catalog) }
+            // No snapshot while an index is failed: its records stay in the log for a repair.
+            if catalog.failed.isEmpty, journal.wantsCheckpoint { journal.beginCheckpoint(of: catalog) }
         } catch {
             writeFailure.withLock { $0 = .writesDisabled(reason: "\(error)") }
             throw error
@@ -106,14 +107,27 @@ final class Engine: Sendable {
         }
     }
 
+    /// Starts a snapshot in the background right after recovery when the log it replayed is
+    /// large (or in many segments), so that the next start, after a crash too, replays little.
+    func checkpointAfterRecovery(_ report: RecoveryReport) {
+        guard let journal, report.replayedRecords > 0,
+            report.logBytes >= journal.checkpointBytes / 8 || report.segments > 4
+        else { return }
+        state.withLock { catalog in
+            guard catalog.failed.isEmpty else { return }
+            journal.beginCheckpoint(of: catalog)
+        }
+    }
+
     /// Writes a final snapshot and releases the data directory (graceful shutdown); writes
-    /// fail afterwards.
+    /// fail afterwards. With a failed index there is no snapshot: the log keeps its records
+    /// for a repair.
     func close() throws {
         guard let journal else { return }
         journal.waitForCheckpoints()
         let (catalog, ticket) = state.withLock { catalog in
             writeFailure.withLock { $0 = .closed }
-            return (catalog, journal.prepareCheckpoint())
+            return (catalog, catalog.failed.isEmpty ? journal.prepareCheckpoint() : nil)
         }
         defer { journal.close() }
         if let ticket { try journal.writeCheckpoint(catalog, ticket: ticket) }

@@ -43,9 +43,11 @@ public struct ServeCommand: Command {
 
     /// Serves until SIGINT or SIGTERM.
     public func run(in context: ESEmbeddedContext) async throws -> ExitCode {
+        let errors = context.errors
         let backend = try EmbeddedSearchBackend(
             configuration: EmbeddedSearchConfiguration(
-                dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) }, clock: context.clock))
+                dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) }, clock: context.clock,
+                warn: { errors.line($0) }, log: { errors.line($0) }))
         let facade = ElasticsearchFacade(backend: backend)
         let application = facade.application(
             configuration: ServerConfiguration(host: host, port: port),

@@ -58,37 +58,4 @@ import Testing
         #expect(binary.first == 7)
         #expect(try RecordCodec.decode(binary[...]) == decoded)
     }
-
-    @Test func framesWrittenInPlaceMatchFramesOfWholePayloads() {
-        var whole: [UInt8] = []
-        RecordFraming.frame([1, 2, 3, 4, 5], into: &whole)
-        var inPlace = ByteWriter(bytes: [9])
-        RecordFraming.frame(into: &inPlace) { $0.bytes.append(contentsOf: [1, 2, 3, 4, 5]) }
-        #expect(inPlace.bytes == [9] + whole)
-    }
-
-    @Test func framingDetectsTornAndCorruptRecords() {
-        var file = RecordFraming.walMagic
-        for payload in [[1, 2, 3], [4, 5], [6]] as [[UInt8]] { RecordFraming.frame(payload, into: &file) }
-        var seen: [[UInt8]] = []
-        let whole = RecordFraming.read(file, magic: RecordFraming.walMagic) { payload, _ in
-            seen.append(Array(payload))
-        }
-        #expect(seen == [[1, 2, 3], [4, 5], [6]])
-        #expect(whole.damage == nil)
-        #expect(whole.validEnd == file.count)
-        let torn = RecordFraming.read(Array(file.dropLast(1)), magic: RecordFraming.walMagic) { _, _ in }
-        #expect(torn.damage?.reason == "the record is cut short")
-        #expect(torn.validEnd == file.count - 9)
-        var flipped = file
-        flipped[RecordFraming.walMagic.count + 8] ^= 1
-        let corrupt = RecordFraming.read(flipped, magic: RecordFraming.walMagic) { _, _ in }
-        #expect(
-            corrupt.damage == RecordFraming.Damage(offset: 8, reason: "the record's checksum does not match"))
-        #expect(corrupt.validEnd == 8)
-        let header = RecordFraming.read(Array(file.prefix(12)), magic: RecordFraming.walMagic) { _, _ in }
-        #expect(header.damage?.reason == "the record header is cut short")
-        let foreign = RecordFraming.read(Array("not a log".utf8), magic: RecordFraming.walMagic) { _, _ in }
-        #expect(foreign.damage?.offset == 0)
-    }
 }
