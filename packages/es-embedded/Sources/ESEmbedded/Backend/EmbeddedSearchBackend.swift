@@ -58,7 +58,7 @@ public final class EmbeddedSearchBackend: SearchBackend {
         engine = Engine(
             clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: journal,
             recovered: catalog)
-        engine.checkpointAfterRecovery(report)
+        engine.checkpointAfterRecovery(report, log: configuration.log)
     }
 
     /// The indices an expression reaches (all when `nil`) that are not served because their

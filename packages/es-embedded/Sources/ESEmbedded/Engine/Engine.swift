@@ -107,15 +107,35 @@ final class Engine: Sendable {
         }
     }
 
-    /// Starts a snapshot in the background right after recovery when the log it replayed is
-    /// large (or in many segments), so that the next start, after a crash too, replays little.
-    func checkpointAfterRecovery(_ report: RecoveryReport) {
+    /// Snapshots right after recovery when the log it replayed is large, so that the next
+    /// start, after a crash too, replays little: in the background when the log holds more than
+    /// four segments or an eighth of `checkpointBytes`; before serving when it holds more than
+    /// eight segments or all of `checkpointBytes` (background snapshots were killed before they
+    /// finished, as in a crash loop faster than a snapshot).
+    func checkpointAfterRecovery(_ report: RecoveryReport, log: (String) -> Void) {
         guard let journal, report.replayedRecords > 0,
             report.logBytes >= journal.checkpointBytes / 8 || report.segments > 4
         else { return }
-        state.withLock { catalog in
-            guard catalog.failed.isEmpty else { return }
-            journal.beginCheckpoint(of: catalog)
+        let urgent = report.logBytes >= journal.checkpointBytes || report.segments > 8
+        let pending = state.withLock { catalog -> (Catalog, Journal.CheckpointTicket)? in
+            guard catalog.failed.isEmpty else { return nil }
+            guard urgent else {
+                journal.beginCheckpoint(of: catalog)
+                return nil
+            }
+            return journal.prepareCheckpoint().map { (catalog, $0) }
+        }
+        guard let (catalog, ticket) = pending else { return }
+        let started = ContinuousClock.now
+        do {
+            try journal.writeCheckpoint(catalog, ticket: ticket)
+            log(
+                "es-embedded: wrote a snapshot before serving (\(report.segments) log segments, "
+                    + "\(RecoveryReport.megabytes(report.logBytes)) replayed) in \(RecoveryReport.seconds(ContinuousClock.now - started))"
+            )
+        } catch {
+            journal.warn(
+                "es-embedded: warning: snapshot failed (\(error)); the write-ahead log keeps every change")
         }
     }
 
