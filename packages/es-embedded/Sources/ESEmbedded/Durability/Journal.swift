@@ -252,9 +252,6 @@ final class Journal: Sendable {
     }
 
     static func readFile(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw EmbeddedEngineError.io(path: path, operation: "read", reason: "the file cannot be read")
-        }
-        return [UInt8](data)
+        try PosixFile.readAll(path)
     }
 }
