@@ -41,15 +41,33 @@ public final class EmbeddedSearchBackend: SearchBackend {
             return
         }
         var catalog = Catalog()
-        let (journal, report) = try Journal.open(
+        var restorer = SnapshotRestorer()
+        var unapplied = 0
+        var (journal, report) = try Journal.open(
             directory: directory.path, checkpointBytes: configuration.checkpointBytes,
             checkpointInterval: configuration.checkpointInterval, log: configuration.log,
             warn: configuration.warn
         ) { event in
             switch event {
-            case .record(let record): try catalog.replay(record, monotonicMillis: 0)
-            case .indexFailed(let name): catalog.indices[name] = nil
+            case .record(let record):
+                if !restorer.take(record) { try catalog.replay(record, monotonicMillis: 0) }
+            case .indexFailed(let name):
+                catalog.indices[name] = nil
+                restorer.drop(name)
+            case .snapshotLoaded(let images):
+                unapplied += restorer.finish(images: images, into: &catalog)
             }
+        }
+        report.restoredIndexImages = restorer.restored
+        if !restorer.mismatched.isEmpty {
+            configuration.warn(
+                "es-embedded: warning: the index images of "
+                    + restorer.mismatched.map { "'\($0)'" }.joined(separator: ", ")
+                    + " do not match the snapshot's documents; those were indexed again")
+        }
+        if unapplied > 0 {
+            configuration.warn(
+                "es-embedded: warning: \(unapplied) snapshot records could not be applied; skipped")
         }
         catalog.failed = report.failedIndices
         catalog.refreshAll(monotonicMillis: 0)

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 extension Journal {
     /// What recovery hands to the engine being rebuilt, in order.
@@ -8,6 +10,9 @@ extension Journal {
         /// An index whose records are damaged: drop what was applied of it; its later records
         /// are not applied.
         case indexFailed(String)
+        /// After the snapshot's records, before the log's (opening only): the intact index images
+        /// written with the snapshot (read meanwhile, on another thread).
+        case snapshotLoaded(images: [String: IndexImage.Content])
     }
 
     /// How recovery treats what it reads.
@@ -91,6 +96,15 @@ extension Journal {
         let snapshot = path(directory, snapshotName)
         if FileManager.default.fileExists(atPath: snapshot) {
             let bytes = try readFile(snapshot)
+            let images = Mutex<(found: [String: IndexImage.Content], problem: String?)>(([:], nil))
+            let imagesRead = DispatchGroup()
+            if mode == .open, let lsn = snapshotHeaderLSN(bytes) {
+                // Read while the snapshot's records are decoded: the two take about as long.
+                DispatchQueue.global(qos: .userInitiated).async(group: imagesRead) {
+                    let read = IndexImageFile.read(directory: directory, lsn: lsn)
+                    images.withLock { $0 = (read.images, read.problem) }
+                }
+            }
             var header: UInt64?
             var end: Int?
             var counted = 0
@@ -110,6 +124,12 @@ extension Journal {
                     if admits(record) { applyRecord(record) }
                 }
             }
+            imagesRead.wait()
+            let (found, problem) = images.withLock { $0 }
+            if let problem {
+                warn("es-embedded: warning: index images '\(IndexImageFile.name)' not all used (\(problem))")
+            }
+            if mode == .open { try apply(.snapshotLoaded(images: found)) }
             recovered.files.append(summary)
             recovered.report.snapshotRecords = summary.records
             recovered.report.snapshotBytes = summary.size
@@ -199,6 +219,21 @@ extension Journal {
         }
         recovered.report.duration = ContinuousClock.now - started
         return recovered
+    }
+
+    /// The lsn in the header record of a snapshot's bytes, when it is intact.
+    static func snapshotHeaderLSN(_ bytes: [UInt8]) -> UInt64? {
+        bytes.withUnsafeBytes { buffer -> UInt64? in
+            guard Array(buffer.prefix(RecordFraming.magicLength)) == RecordFraming.snapshotMagic,
+                let header = RecordFraming.header(buffer, at: RecordFraming.magicLength)
+            else { return nil }
+            let start = RecordFraming.magicLength + header.headerLength
+            guard start + header.payloadLength <= buffer.count,
+                case .snapshotHeader(let lsn)? = try? RecordCodec.decode(
+                    bytes[start..<(start + header.payloadLength)])
+            else { return nil }
+            return lsn
+        }
     }
 
     static func fileSize(_ path: String) -> Int {

@@ -4,6 +4,14 @@ extension Journal {
     /// Writes `catalog` as the snapshot at `lsn`, then removes the segments before `firstKept`.
     func writeSnapshot(_ catalog: Catalog, lsn: UInt64, removingSegmentsBefore firstKept: UInt64) throws {
         let temporary = try Self.writeTemporarySnapshot(catalog, lsn: lsn, directory: directory)
+        do {
+            try IndexImageFile.write(catalog, lsn: lsn, directory: directory)
+        } catch {
+            // Only a cache: the next start indexes the snapshot's documents instead.
+            warn(
+                "es-embedded: warning: index images not written (\(error)); the next start indexes the documents"
+            )
+        }
         try PosixFile.rename(temporary, to: Self.path(directory, Self.snapshotName))
         try PosixFile.syncDirectory(directory)
         for segment in try Self.segmentFiles(directory) where segment.firstLSN < firstKept {
@@ -43,20 +51,23 @@ extension Journal {
                         settings: index.settings,
                         mapping: index.mapping)))
             try add(.indexCounters(index: name, nextSeqNo: index.nextSeqNo))
-            let writer = index.writer
-            for (id, entry) in writer.entries {
-                if let doc = entry.doc {
-                    try add(
-                        .change(
-                            lsn: 0,
-                            .put(
-                                index: name, id: id, version: entry.version, seqNo: entry.seqNo,
-                                source: writer.sources[Int(doc)])))
-                } else {
-                    try add(
-                        .change(
-                            lsn: 0, .delete(index: name, id: id, version: entry.version, seqNo: entry.seqNo)))
-                }
+            // Live documents in document order (the order an index image expects them), then
+            // the tombstones of deleted ids.
+            for document in index.writer.liveDocuments {
+                try add(
+                    .change(
+                        lsn: 0,
+                        .put(
+                            index: name, id: document.id, version: document.version, seqNo: document.seqNo,
+                            source: document.source)))
+            }
+            for tombstone in index.writer.tombstones {
+                try add(
+                    .change(
+                        lsn: 0,
+                        .delete(
+                            index: name, id: tombstone.id, version: tombstone.version, seqNo: tombstone.seqNo)
+                    ))
             }
         }
         try add(.change(lsn: 0, .aliases(catalog.aliases)))

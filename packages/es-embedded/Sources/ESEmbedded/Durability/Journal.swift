@@ -83,6 +83,7 @@ final class Journal: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             recovered.report.removedTemporarySnapshot = true
         }
+        try? FileManager.default.removeItem(atPath: path(directory, IndexImageFile.temporaryName))
         if let cut = recovered.cut {
             warn(
                 "es-embedded: warning: \(recovered.report.tornTail.map { "\($0)" } ?? cut.path): "

@@ -5,6 +5,8 @@ public struct RecoveryReport: Sendable, Equatable {
     public var duration: Duration = .zero
     /// Records read from the snapshot.
     public var snapshotRecords = 0
+    /// Indices loaded from their index images (not indexed again).
+    public var restoredIndexImages: [String] = []
     /// The last log sequence number the snapshot includes (0 without a snapshot).
     public var snapshotLSN: UInt64 = 0
     /// Bytes of the snapshot file.
@@ -33,7 +35,8 @@ public struct RecoveryReport: Sendable, Equatable {
         var text =
             "recovered in \(Self.seconds(duration)): "
             + (snapshotBytes > 0
-                ? "snapshot of \(snapshotRecords) records (\(Self.megabytes(snapshotBytes)), lsn \(snapshotLSN))"
+                ? "snapshot of \(snapshotRecords) records (\(Self.megabytes(snapshotBytes)), lsn \(snapshotLSN)"
+                    + (restoredIndexImages.isEmpty ? "" : ", \(restoredIndexImages.count) index images") + ")"
                 : "no snapshot")
             + ", \(segments) log segment\(segments == 1 ? "" : "s") (\(Self.megabytes(logBytes))), "
             + "\(replayedRecords) log record\(replayedRecords == 1 ? "" : "s") replayed"

@@ -55,6 +55,13 @@ public enum DataDirectoryRepair {
                     atPath: snapshot, toPath: Journal.path(quarantine, Journal.snapshotName))
                 moved.append(Journal.snapshotName)
             }
+            // The index images belong to the old snapshot: aside with it (the next snapshot
+            // writes new ones).
+            let images = Journal.path(directory, IndexImageFile.name)
+            if FileManager.default.fileExists(atPath: images) {
+                try PosixFile.rename(images, to: Journal.path(quarantine, IndexImageFile.name))
+                moved.append(IndexImageFile.name)
+            }
             try PosixFile.syncDirectory(quarantine)
             try PosixFile.rename(temporary, to: snapshot)
             try PosixFile.syncDirectory(directory)
