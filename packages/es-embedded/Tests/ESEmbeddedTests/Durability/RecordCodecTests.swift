@@ -10,6 +10,26 @@ import Testing
         #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
     }
 
+    /// Eight bytes at a time gives the bit-by-bit checksum, at any alignment and length.
+    @Test func crc32MatchesTheBitwiseDefinitionAtEveryAlignment() {
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        let bytes = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        for start in 0..<9 {
+            for length in 0..<(200 - start) {
+                let slice = bytes[start..<(start + length)]
+                let fast = slice.withUnsafeBytes { CRC32.checksum($0) }
+                #expect(fast == bitwise(slice), "offset \(start), length \(length)")
+            }
+        }
+    }
+
     @Test(arguments: [
         StoredRecord.change(
             lsn: 7,
