@@ -11,7 +11,8 @@ public struct BenchmarkCommand: Command {
     static let noDurable = Flag(
         "--no-durable", help: "Skip the durable phase (write-ahead log, recovery, snapshot).")
     static let durableOnly = Flag(
-        "--durable-only", help: "Run only the durable phase (no set-up cost, in-memory bulk or queries).")
+        "--durable-only",
+        help: "Run only the durable phase, with --documents documents (the full run caps it at 50000).")
     static let crashLoop = Option<Int>(
         "--crash-loop", value: "rounds", in: 1...1_000,
         help:

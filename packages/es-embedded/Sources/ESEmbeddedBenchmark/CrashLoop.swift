@@ -21,6 +21,7 @@ struct CrashLoop: Sendable {
         var segments: Int
         var logBytes: Int
         var snapshotBytes: Int
+        var imageBytes: Int
         var restart: Duration
         var recovery: String
     }
@@ -55,9 +56,9 @@ struct CrashLoop: Sendable {
             "es-embedded-bench --crash-loop: \(rounds) rounds of SIGKILL during bulk indexing (\(documentsPerRound) assetflat documents acknowledged per round, bulk requests of \(batchSize))"
         )
         print(
-            "| round | documents acknowledged before the start | log segments | log | snapshot | restart (start to listening) | recovery (engine's figure) |"
+            "| round | documents acknowledged before the start | log segments | log | snapshot | index images | restart (start to listening) | recovery (engine's figure) |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|")
         var acknowledged: [String] = []
         var generator = AssetGenerator(seed: 11, now: Benchmark.now)
         var next = 0
@@ -84,7 +85,7 @@ struct CrashLoop: Sendable {
                 try await verify(acknowledged, on: client, round: round)
             }
             print(
-                "| \(round) | \(figures.acknowledged) | \(figures.segments) | \(megabytes(figures.logBytes)) | \(megabytes(figures.snapshotBytes)) | \(milliseconds(figures.restart)) | \(figures.recovery) |"
+                "| \(round) | \(figures.acknowledged) | \(figures.segments) | \(megabytes(figures.logBytes)) | \(megabytes(figures.snapshotBytes)) | \(megabytes(figures.imageBytes)) | \(milliseconds(figures.restart)) | \(figures.recovery) |"
             )
             if round == rounds {
                 server.signal(SIGTERM)
@@ -141,7 +142,8 @@ struct CrashLoop: Sendable {
 
     private func measure(_ directory: URL) -> Round {
         var round = Round(
-            acknowledged: 0, segments: 0, logBytes: 0, snapshotBytes: 0, restart: .zero, recovery: "")
+            acknowledged: 0, segments: 0, logBytes: 0, snapshotBytes: 0, imageBytes: 0, restart: .zero,
+            recovery: "")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names {
             let size =
@@ -153,6 +155,8 @@ struct CrashLoop: Sendable {
                 round.logBytes += size
             } else if name == "snapshot.esj" {
                 round.snapshotBytes = size
+            } else if name == "snapshot.esi" {
+                round.imageBytes = size
             }
         }
         return round
