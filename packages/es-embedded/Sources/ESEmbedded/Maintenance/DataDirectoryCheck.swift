@@ -35,6 +35,13 @@ public enum DataDirectoryCheck {
                 records: summary.records, recordsByIndex: summary.recordsByIndex, damages: summary.damages,
                 tornTail: summary.tornTail, isCurrentFormat: summary.isCurrentFormat)
         }
+        var images: DataDirectoryReport.IndexImages?
+        if FileManager.default.fileExists(atPath: Journal.path(directory, IndexImageFile.name)) {
+            let read = IndexImageFile.read(directory: directory, lsn: recovered.report.snapshotLSN)
+            images = DataDirectoryReport.IndexImages(
+                usable: read.images.keys.sorted(),
+                problem: read.problem ?? (read.images.isEmpty ? "no intact index image" : nil))
+        }
         return DataDirectoryReport(
             directory: directory, files: files, snapshotLSN: recovered.report.snapshotLSN,
             failedIndices: recovered.report.failedIndices.mapValues(\.damages),
@@ -42,6 +49,6 @@ public enum DataDirectoryCheck {
             indices: indices.union(recovered.report.failedIndices.keys).sorted(),
             temporarySnapshot: FileManager.default.fileExists(
                 atPath: Journal.path(directory, Journal.temporarySnapshotName)),
-            inUse: inUse)
+            inUse: inUse, indexImages: images)
     }
 }

@@ -41,6 +41,18 @@ public struct DataDirectoryReport: Sendable {
     public var temporarySnapshot: Bool
     /// Whether a running engine holds the directory (the newest segment may be growing).
     public var inUse: Bool
+    /// What `snapshot.esi` holds for the snapshot (`nil`: no such file): a cache, never a reason
+    /// to repair.
+    public var indexImages: IndexImages? = nil
+
+    /// The index images next to the snapshot (``DataDirectoryReport/indexImages``).
+    public struct IndexImages: Sendable, Equatable {
+        /// Indices the next start loads from their image instead of indexing their documents.
+        public var usable: [String]
+        /// Why some or all images are ignored (those indices are indexed from the snapshot's
+        /// documents), when they are.
+        public var problem: String?
+    }
 
     /// Whether the engine would refuse to serve anything (an index, or all of it).
     public var needsRepair: Bool { !failedIndices.isEmpty || !engineDamage.isEmpty }

@@ -54,6 +54,17 @@ enum ReportText {
             for damage in report.engineDamage { lines.append("  \(damage)") }
         }
         for damage in report.harmlessDamage { lines.append("harmless: \(damage)") }
+        if let images = report.indexImages {
+            let usable = images.usable.map { "'\($0)'" }.joined(separator: ", ")
+            lines.append(
+                "index images (snapshot.esi, a cache): "
+                    + (images.usable.isEmpty
+                        ? "none usable"
+                        : "\(usable) \(images.usable.count == 1 ? "loads from its image" : "load from their images") at the next start")
+                    + (images.problem.map {
+                        "; ignored: \($0) (indexed from the snapshot's documents instead)"
+                    } ?? ""))
+        }
         if report.temporarySnapshot {
             lines.append("note: snapshot.tmp was left by an interrupted snapshot; the next start removes it")
         }

@@ -174,11 +174,19 @@ import Testing
                 try await fill(backend)
                 try backend.close()
             }
+            let intact = try DataDirectoryCheck.run(directory: directory.path)
+            #expect(
+                intact.indexImages
+                    == DataDirectoryReport.IndexImages(usable: ["empty", "films"], problem: nil))
             let image = directory.appendingPathComponent("snapshot.esi")
             let original = try Data(contentsOf: image)
             var damaged = [UInt8](original)
             damaged[damaged.count / 2] ^= 0x20
             try Data(damaged).write(to: image)
+            let checked = try DataDirectoryCheck.run(directory: directory.path)
+            #expect(checked.indexImages?.usable == ["empty"])
+            #expect(checked.indexImages?.problem != nil)
+            #expect(!checked.needsRepair, "the images are a cache: their damage needs no repair")
             let warnings = WarningLog()
             let reopened = try open(directory, warnings: warnings)
             #expect(reopened.recovery.restoredIndexImages == ["empty"])
@@ -193,6 +201,26 @@ import Testing
             #expect(stale.recovery.restoredIndexImages.isEmpty)
             _ = try await stale.refresh(nil)
             #expect(try await stale.count("films", request: CountRequest()).count == 282)
+        }
+    }
+
+    /// A snapshot killed while its images were written leaves a `snapshot.esi.tmp`: it is never
+    /// read, the start removes it, and the previous images still serve their snapshot.
+    @Test func aTornTemporaryImageFileNeverMatters() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory)
+                try await fill(backend)
+                try backend.close()
+            }
+            let image = try Data(contentsOf: directory.appendingPathComponent("snapshot.esi"))
+            let temporary = directory.appendingPathComponent("snapshot.esi.tmp")
+            try image.prefix(image.count / 3).write(to: temporary)
+            let reopened = try open(directory)
+            #expect(reopened.recovery.restoredIndexImages == ["empty", "films"])
+            #expect(!FileManager.default.fileExists(atPath: temporary.path))
+            _ = try await reopened.refresh(nil)
+            #expect(try await reopened.count("films", request: CountRequest()).count == 281)
         }
     }
 }
