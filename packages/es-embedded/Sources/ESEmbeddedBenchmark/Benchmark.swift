@@ -194,7 +194,10 @@ public struct Benchmark: Sendable {
         for (label, keepImages) in [("with its index images", true), ("indexing its documents again", false)]
         {
             if !keepImages {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent("snapshot.esi"))
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                where name.hasSuffix(".esi") {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+                }
             }
             let start = ContinuousClock.now
             let fromSnapshot = try EmbeddedSearchBackend(

@@ -155,8 +155,8 @@ struct CrashLoop: Sendable {
                 round.logBytes += size
             } else if name == "snapshot.esj" {
                 round.snapshotBytes = size
-            } else if name == "snapshot.esi" {
-                round.imageBytes = size
+            } else if name.hasSuffix(".esi") {
+                round.imageBytes += size
             }
         }
         return round

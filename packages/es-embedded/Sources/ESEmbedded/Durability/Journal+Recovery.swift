@@ -127,7 +127,9 @@ extension Journal {
             imagesRead.wait()
             let (found, problem) = images.withLock { $0 }
             if let problem {
-                warn("es-embedded: warning: index images '\(IndexImageFile.name)' not all used (\(problem))")
+                warn(
+                    "es-embedded: warning: index images '\(IndexImageFile.name(lsn: header ?? 0))' not all used (\(problem))"
+                )
             }
             if mode == .open { try apply(.snapshotLoaded(images: found)) }
             recovered.files.append(summary)

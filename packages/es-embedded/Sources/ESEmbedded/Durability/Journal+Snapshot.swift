@@ -35,6 +35,7 @@ extension Journal {
         for segment in try Self.segmentFiles(directory) where segment.firstLSN < firstKept {
             try? FileManager.default.removeItem(atPath: segment.path)
         }
+        IndexImageFile.removeAll(in: directory, except: imageFailure.withLock { $0 } == nil ? lsn : nil)
         try PosixFile.syncDirectory(directory)
     }
 

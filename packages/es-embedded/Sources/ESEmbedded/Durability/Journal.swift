@@ -9,6 +9,7 @@ import Synchronization
 /// - `wal-<first lsn>.log`: log segments (records framed with a length and a CRC-32);
 /// - `snapshot.esj`: the last snapshot, written to `snapshot.tmp`, fsynced, then renamed over
 ///   the previous one (and the directory fsynced), so it is always whole;
+/// - `snapshot-<lsn>.esi`: the index images of the snapshot at that lsn (``IndexImageFile``);
 /// - `LOCK`: held while an engine uses the directory.
 ///
 /// Recovery loads the snapshot, then replays the log records that came after it. Only an
@@ -83,7 +84,9 @@ final class Journal: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             recovered.report.removedTemporarySnapshot = true
         }
-        try? FileManager.default.removeItem(atPath: path(directory, IndexImageFile.temporaryName))
+        // Images of another snapshot (a crash after the images of a new one were renamed into
+        // place, before the snapshot was) and torn temporary ones are of no use.
+        IndexImageFile.removeAll(in: directory, except: recovered.report.snapshotLSN)
         if let cut = recovered.cut {
             warn(
                 "es-embedded: warning: \(recovered.report.tornTail.map { "\($0)" } ?? cut.path): "

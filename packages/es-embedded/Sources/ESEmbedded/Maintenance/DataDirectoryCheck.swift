@@ -36,7 +36,8 @@ public enum DataDirectoryCheck {
                 tornTail: summary.tornTail, isCurrentFormat: summary.isCurrentFormat)
         }
         var images: DataDirectoryReport.IndexImages?
-        if FileManager.default.fileExists(atPath: Journal.path(directory, IndexImageFile.name)) {
+        let imageFile = IndexImageFile.name(lsn: recovered.report.snapshotLSN)
+        if FileManager.default.fileExists(atPath: Journal.path(directory, imageFile)) {
             let read = IndexImageFile.read(directory: directory, lsn: recovered.report.snapshotLSN)
             images = DataDirectoryReport.IndexImages(
                 usable: read.images.keys.sorted(),

@@ -57,10 +57,10 @@ public enum DataDirectoryRepair {
             }
             // The index images belong to the old snapshot: aside with it (the next snapshot
             // writes new ones).
-            let images = Journal.path(directory, IndexImageFile.name)
-            if FileManager.default.fileExists(atPath: images) {
-                try PosixFile.rename(images, to: Journal.path(quarantine, IndexImageFile.name))
-                moved.append(IndexImageFile.name)
+            for image in IndexImageFile.files(directory) {
+                try PosixFile.rename(
+                    Journal.path(directory, image.name), to: Journal.path(quarantine, image.name))
+                moved.append(image.name)
             }
             try PosixFile.syncDirectory(quarantine)
             try PosixFile.rename(temporary, to: snapshot)

@@ -41,7 +41,7 @@ public struct DataDirectoryReport: Sendable {
     public var temporarySnapshot: Bool
     /// Whether a running engine holds the directory (the newest segment may be growing).
     public var inUse: Bool
-    /// What `snapshot.esi` holds for the snapshot (`nil`: no such file): a cache, never a reason
+    /// What the snapshot's `snapshot-<lsn>.esi` holds (`nil`: no such file): a cache, never a reason
     /// to repair.
     public var indexImages: IndexImages? = nil
 

@@ -57,7 +57,7 @@ enum ReportText {
         if let images = report.indexImages {
             let usable = images.usable.map { "'\($0)'" }.joined(separator: ", ")
             lines.append(
-                "index images (snapshot.esi, a cache): "
+                "index images (snapshot-<lsn>.esi, a cache): "
                     + (images.usable.isEmpty
                         ? "none usable"
                         : "\(usable) \(images.usable.count == 1 ? "loads from its image" : "load from their images") at the next start")

@@ -15,6 +15,13 @@ import Testing
                 dataDirectory: directory, clock: Self.clock, warn: warnings.sink))
     }
 
+    /// The index image files in `directory` (`snapshot-<lsn>.esi`).
+    private func imageFiles(_ directory: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+            $0.hasSuffix(".esi")
+        }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
     private static let mapping = Mapping(dynamic: .true) {
         Property.keyword("code")
         Property.keyword("tags")
@@ -110,8 +117,7 @@ import Testing
                 _ = try backend.deleteDocument("films", id: "unrefreshed")
                 try backend.close()
             }
-            #expect(
-                FileManager.default.fileExists(atPath: directory.appendingPathComponent("snapshot.esi").path))
+            #expect(imageFiles(directory).count == 1)
             let restored = try open(directory)
             #expect(restored.recovery.restoredIndexImages == ["empty", "films"])
             _ = try await restored.refresh(nil)
@@ -121,7 +127,7 @@ import Testing
             }
             try restored.close()
 
-            try FileManager.default.removeItem(at: directory.appendingPathComponent("snapshot.esi"))
+            for file in imageFiles(directory) { try FileManager.default.removeItem(at: file) }
             let reindexed = try open(directory)
             #expect(reindexed.recovery.restoredIndexImages.isEmpty)
             _ = try await reindexed.refresh(nil)
@@ -178,7 +184,7 @@ import Testing
             #expect(
                 intact.indexImages
                     == DataDirectoryReport.IndexImages(usable: ["empty", "films"], problem: nil))
-            let image = directory.appendingPathComponent("snapshot.esi")
+            let image = try #require(imageFiles(directory).first)
             let original = try Data(contentsOf: image)
             var damaged = [UInt8](original)
             damaged[damaged.count / 2] ^= 0x20
@@ -196,15 +202,21 @@ import Testing
             _ = try await reopened.index("films", id: "new", document: ["code": "C1"], refresh: .none)
             try reopened.close()
 
-            try original.write(to: image)  // an image of the previous snapshot
-            let stale = try open(directory)
+            // The previous snapshot's image under the name of the current one's: its header says
+            // another lsn.
+            let current = try #require(imageFiles(directory).first)
+            #expect(current != image, "a new snapshot, new images")
+            try original.write(to: current)
+            let warned = WarningLog()
+            let stale = try open(directory, warnings: warned)
             #expect(stale.recovery.restoredIndexImages.isEmpty)
+            #expect(warned.messages.contains { $0.contains("another snapshot") })
             _ = try await stale.refresh(nil)
             #expect(try await stale.count("films", request: CountRequest()).count == 282)
         }
     }
 
-    /// A snapshot killed while its images were written leaves a `snapshot.esi.tmp`: it is never
+    /// A snapshot killed while its images were written leaves a `snapshot-<lsn>.esi.tmp`: it is never
     /// read, the start removes it, and the previous images still serve their snapshot.
     @Test func aTornTemporaryImageFileNeverMatters() async throws {
         try await withTemporaryDirectory { directory in
@@ -213,12 +225,34 @@ import Testing
                 try await fill(backend)
                 try backend.close()
             }
-            let image = try Data(contentsOf: directory.appendingPathComponent("snapshot.esi"))
-            let temporary = directory.appendingPathComponent("snapshot.esi.tmp")
+            let file = try #require(imageFiles(directory).first)
+            let image = try Data(contentsOf: file)
+            let temporary = URL(fileURLWithPath: file.path + ".tmp")
             try image.prefix(image.count / 3).write(to: temporary)
             let reopened = try open(directory)
             #expect(reopened.recovery.restoredIndexImages == ["empty", "films"])
             #expect(!FileManager.default.fileExists(atPath: temporary.path))
+            _ = try await reopened.refresh(nil)
+            #expect(try await reopened.count("films", request: CountRequest()).count == 281)
+        }
+    }
+
+    /// A kill after the images of a new snapshot are in place but before the snapshot is leaves
+    /// two image files: the start restores from those of the snapshot it finds, and removes the
+    /// others (the images of the snapshot in place are never overwritten before it is replaced).
+    @Test func imagesOfASnapshotThatNeverLandedLeaveTheCurrentOnesInUse() async throws {
+        try await withTemporaryDirectory { directory in
+            do {
+                let backend = try open(directory)
+                try await fill(backend)
+                try backend.close()
+            }
+            let current = try #require(imageFiles(directory).first)
+            let newer = directory.appendingPathComponent("snapshot-9999999999999999.esi")
+            try FileManager.default.copyItem(at: current, to: newer)
+            let reopened = try open(directory)
+            #expect(reopened.recovery.restoredIndexImages == ["empty", "films"])
+            #expect(imageFiles(directory) == [current])
             _ = try await reopened.refresh(nil)
             #expect(try await reopened.count("films", request: CountRequest()).count == 281)
         }
