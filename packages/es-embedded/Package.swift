@@ -32,6 +32,7 @@ let package = Package(
             name: "ESEmbeddedBenchmark",
             dependencies: [
                 "ESEmbedded", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),

@@ -156,7 +156,8 @@ public struct Benchmark: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "es-embedded-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let count = min(documents, 50_000)
+        // The full run keeps the durable phase at 50,000 documents; --durable-only takes --documents.
+        let count = durableOnly ? documents : min(documents, 50_000)
         let throughput: (measured: Throughput, reference: Throughput?)
         do {
             let engine = try EmbeddedSearchBackend(
@@ -190,6 +191,24 @@ public struct Benchmark: Sendable {
         print(
             "| snapshot on close (\(recovered) docs) | \(format((ContinuousClock.now - closeStart).milliseconds)) ms |"
         )
+        for (label, keepImages) in [("with its index images", true), ("indexing its documents again", false)]
+        {
+            if !keepImages {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                where name.hasSuffix(".esi") {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+                }
+            }
+            let start = ContinuousClock.now
+            let fromSnapshot = try EmbeddedSearchBackend(
+                configuration: EmbeddedSearchConfiguration(
+                    dataDirectory: directory, clock: .frozen(at: Self.now)))
+            let elapsed = ContinuousClock.now - start
+            let count = try await fromSnapshot.count("assetflat", request: CountRequest()).count
+            print(
+                "| recovery from the snapshot, \(label) (\(count) docs) | \(format(elapsed.milliseconds)) ms |"
+            )
+        }
     }
 
     private func format(_ value: Double) -> String {

@@ -11,14 +11,27 @@ public struct BenchmarkCommand: Command {
     static let noDurable = Flag(
         "--no-durable", help: "Skip the durable phase (write-ahead log, recovery, snapshot).")
     static let durableOnly = Flag(
-        "--durable-only", help: "Run only the durable phase (no set-up cost, in-memory bulk or queries).")
+        "--durable-only",
+        help: "Run only the durable phase, with --documents documents (the full run caps it at 50000).")
+    static let crashLoop = Option<Int>(
+        "--crash-loop", value: "rounds", in: 1...1_000,
+        help:
+            "Run only the crash loop: 'es-embedded serve' killed with SIGKILL during bulk indexing, restarted."
+    )
+    static let perRound = Option<Int>(
+        "--per-round", value: "n", in: 1...10_000_000,
+        help: "Documents acknowledged per crash-loop round before the kill (default 5000).")
     public static let configuration = CommandConfiguration(
         name: "es-embedded-bench",
         abstract: "Measures the embedded engine: bulk throughput, query latency, memory and per-test set-up.",
-        discussion: "Prints a Markdown table on standard output. Build with -c release.",
-        arguments: [documents, queries, batch, noDurable, durableOnly])
+        discussion: """
+            Prints a Markdown table on standard output. Build with -c release; the crash loop runs the
+            'es-embedded' built next to this binary ('swift build -c release --package-path packages/es-embedded').
+            """,
+        arguments: [documents, queries, batch, noDurable, durableOnly, crashLoop, perRound])
 
     var benchmark = Benchmark()
+    var crashLoopRun: CrashLoop?
 
     public init(parsing arguments: ParsedArguments) throws {
         benchmark.documents = try arguments.value(Self.documents, default: benchmark.documents)
@@ -26,6 +39,13 @@ public struct BenchmarkCommand: Command {
         benchmark.batchSize = try arguments.value(Self.batch, default: benchmark.batchSize)
         benchmark.durablePhase = !arguments.contains(Self.noDurable)
         benchmark.durableOnly = arguments.contains(Self.durableOnly)
+        if let rounds = try arguments.value(Self.crashLoop) {
+            crashLoopRun = CrashLoop(
+                rounds: rounds, documentsPerRound: try arguments.value(Self.perRound, default: 5_000),
+                batchSize: benchmark.batchSize)
+        } else if try arguments.value(Self.perRound) != nil {
+            throw UsageError.missingOption("--crash-loop", command: "es-embedded-bench --per-round")
+        }
     }
 
     public func validate() throws {
@@ -35,6 +55,10 @@ public struct BenchmarkCommand: Command {
     }
 
     public func run(in context: StandardStreams) async throws -> ExitCode {
+        if let crashLoopRun {
+            try await crashLoopRun.run()
+            return .success
+        }
         try await benchmark.run()
         return .success
     }

@@ -24,6 +24,8 @@ public final class EmbeddedSearchBackend: SearchBackend {
     let engine: Engine
     /// The configuration the engine runs with.
     public let configuration: EmbeddedSearchConfiguration
+    /// What opening the data directory read and found (empty in memory).
+    public let recovery: RecoveryReport
 
     /// Creates an engine: in memory without a data directory (cheap: meant to be made per
     /// test), otherwise recovered from the directory's snapshot and write-ahead log.
@@ -35,19 +37,52 @@ public final class EmbeddedSearchBackend: SearchBackend {
             engine = Engine(
                 clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: nil,
                 recovered: nil)
+            recovery = RecoveryReport()
             return
         }
         var catalog = Catalog()
-        let journal = try Journal.open(
+        var restorer = SnapshotRestorer()
+        var unapplied = 0
+        var (journal, report) = try Journal.open(
             directory: directory.path, checkpointBytes: configuration.checkpointBytes,
+            checkpointInterval: configuration.checkpointInterval, log: configuration.log,
             warn: configuration.warn
-        ) { record in
-            try catalog.replay(record, monotonicMillis: 0)
+        ) { event in
+            switch event {
+            case .record(let record):
+                if !restorer.take(record) { try catalog.replay(record, monotonicMillis: 0) }
+            case .indexFailed(let name):
+                catalog.indices[name] = nil
+                restorer.drop(name)
+            case .snapshotLoaded(let images):
+                unapplied += restorer.finish(images: images, into: &catalog)
+            }
         }
+        report.restoredIndexImages = restorer.restored
+        if !restorer.mismatched.isEmpty {
+            configuration.warn(
+                "es-embedded: warning: the index images of "
+                    + restorer.mismatched.map { "'\($0)'" }.joined(separator: ", ")
+                    + " do not match the snapshot's documents; those were indexed again")
+        }
+        if unapplied > 0 {
+            configuration.warn(
+                "es-embedded: warning: \(unapplied) snapshot records could not be applied; skipped")
+        }
+        catalog.failed = report.failedIndices
         catalog.refreshAll(monotonicMillis: 0)
+        recovery = report
+        configuration.log("es-embedded: '\(directory.path)' \(report.summary)")
         engine = Engine(
             clock: configuration.clock, autoCreateIndex: configuration.autoCreateIndex, journal: journal,
             recovered: catalog)
+        engine.checkpointAfterRecovery(report, log: configuration.log)
+    }
+
+    /// The indices an expression reaches (all when `nil`) that are not served because their
+    /// records are damaged, with the reason and the repair command.
+    public func failedIndices(_ expression: String? = nil) -> [IndexFailure] {
+        engine.failures(expression)
     }
 
     /// An in-memory engine with a given clock (the usual test set-up).

@@ -12,20 +12,29 @@ public struct EmbeddedSearchConfiguration: Sendable {
     public var autoCreateIndex: Bool
     /// How many bytes of log trigger a new snapshot (64 MiB by default).
     public var checkpointBytes: Int
-    /// Where recovery warnings go (a damaged last log record, for example); standard error by default.
+    /// How long after the last snapshot any new write triggers one (10 minutes by default), so
+    /// a slowly written log is not replayed in full after a crash either.
+    public var checkpointInterval: Duration
+    /// Where recovery warnings go (a torn last write, damaged indices); standard error by default.
     public var warn: @Sendable (String) -> Void
+    /// Where recovery reports its progress and what it read (a line per second while replaying,
+    /// and the summary); nowhere by default (`es-embedded serve` prints it on standard error).
+    public var log: @Sendable (String) -> Void
 
     /// Creates a configuration.
     public init(
         dataDirectory: URL? = nil, clock: WallClock, autoCreateIndex: Bool = true,
-        checkpointBytes: Int = 64 << 20,
-        warn: @escaping @Sendable (String) -> Void = EmbeddedSearchConfiguration.standardError
+        checkpointBytes: Int = 64 << 20, checkpointInterval: Duration = .seconds(600),
+        warn: @escaping @Sendable (String) -> Void = EmbeddedSearchConfiguration.standardError,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.dataDirectory = dataDirectory
         self.clock = clock
         self.autoCreateIndex = autoCreateIndex
         self.checkpointBytes = checkpointBytes
+        self.checkpointInterval = checkpointInterval
         self.warn = warn
+        self.log = log
     }
 
     /// Writes a line to standard error.

@@ -66,6 +66,42 @@ final class PosixFile: Sendable {
         return Int(info.st_size)
     }
 
+    /// The whole content of the file at `path`, read straight into the array (no intermediate
+    /// `Data`: snapshots are tens of megabytes).
+    static func readAll(_ path: String) throws -> [UInt8] {
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { throw PosixFile.error(path, "open", errno) }
+        defer { _ = systemClose(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PosixFile.error(path, "stat", errno) }
+        let size = Int(info.st_size)
+        var failure: EmbeddedEngineError?
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var offset = 0
+            while offset < size {
+                let count = systemRead(descriptor, buffer.baseAddress.map { $0 + offset }, size - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = PosixFile.error(path, "read", errno)
+                    break
+                }
+                if count == 0 { break }
+                offset += count
+            }
+            initialized = offset
+        }
+        if let failure { throw failure }
+        // A file that grew while it was read: the rest, the slow way.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
     /// Cuts the file at `length` bytes.
     static func truncate(_ path: String, to length: Int) throws {
         guard systemTruncate(path, off_t(length)) == 0 else { throw PosixFile.error(path, "truncate", errno) }
@@ -105,6 +141,9 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
 }
 private func systemTruncate(_ path: String, _ length: off_t) -> Int32 { truncate(path, length) }
 private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

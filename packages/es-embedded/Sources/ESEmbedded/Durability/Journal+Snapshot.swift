@@ -1,72 +1,58 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 extension Journal {
-    /// Replays the snapshot of `directory`, if there is one; returns the last lsn it includes.
-    ///
-    /// - Throws: ``EmbeddedEngineError/corruptSnapshot(path:reason:)`` when it is incomplete
-    ///   or a record is damaged: it is renamed into place whole, so damage means the disk
-    ///   changed it, and starting without it would silently lose data.
-    static func loadSnapshot(
-        _ directory: String, replay: (StoredRecord) throws -> Void, warn: @Sendable (String) -> Void
-    ) throws -> UInt64 {
-        let file = path(directory, snapshotName)
-        guard FileManager.default.fileExists(atPath: file) else { return 0 }
-        let bytes = try readFile(file)
-        var lsn: UInt64?
-        var count = 0
-        var ended = false
-        var problem: String?
-        let (_, damage) = RecordFraming.read(bytes, magic: RecordFraming.snapshotMagic) { payload, offset in
-            guard problem == nil, !ended else {
-                if ended { problem = "records after the end record" }
-                return
-            }
-            let record: StoredRecord
-            do {
-                record = try RecordCodec.decode(payload)
-            } catch {
-                problem =
-                    "record at byte \(offset): \((error as? RecordCodec.DecodingFailure)?.reason ?? "\(error)")"
-                return
-            }
-            switch record {
-            case .snapshotHeader(let header):
-                lsn = header
-            case .snapshotEnd(let records):
-                if records != count { problem = "it holds \(count) records, its end record says \(records)" }
-                ended = true
-            default:
-                guard lsn != nil else {
-                    problem = "it does not start with a header"
-                    return
-                }
-                count += 1
-                do {
-                    try replay(record)
-                } catch {
-                    warn("es-embedded: warning: a snapshot record could not be applied (\(error)); skipped")
-                }
-            }
-        }
-        if let damage {
-            throw EmbeddedEngineError.corruptSnapshot(
-                path: file, reason: "byte \(damage.offset): \(damage.reason)")
-        }
-        if let problem { throw EmbeddedEngineError.corruptSnapshot(path: file, reason: problem) }
-        guard let lsn, ended else {
-            throw EmbeddedEngineError.corruptSnapshot(path: file, reason: "it is incomplete")
-        }
-        return lsn
-    }
-
     /// Writes `catalog` as the snapshot at `lsn`, then removes the segments before `firstKept`.
     func writeSnapshot(_ catalog: Catalog, lsn: UInt64, removingSegmentsBefore firstKept: UInt64) throws {
-        let temporary = Self.path(directory, Self.temporarySnapshotName)
+        // The images are written on another thread meanwhile (the two take about as long), so
+        // a snapshot is in place sooner and a crash soon after a start is less likely to lose it.
+        let imageFailure = Mutex<(any Error)?>(nil)
+        let images = DispatchGroup()
+        DispatchQueue.global(qos: .utility).async(group: images) { [directory] in
+            do {
+                try IndexImageFile.write(catalog, lsn: lsn, directory: directory)
+            } catch {
+                imageFailure.withLock { $0 = error }
+            }
+        }
+        let temporary: String
+        do {
+            temporary = try Self.writeTemporarySnapshot(catalog, lsn: lsn, directory: directory)
+        } catch {
+            images.wait()
+            throw error
+        }
+        images.wait()
+        if let error = imageFailure.withLock({ $0 }) {
+            // Only a cache: the next start indexes the snapshot's documents instead.
+            warn(
+                "es-embedded: warning: index images not written (\(error)); the next start indexes the documents"
+            )
+        }
+        try PosixFile.rename(temporary, to: Self.path(directory, Self.snapshotName))
+        try PosixFile.syncDirectory(directory)
+        for segment in try Self.segmentFiles(directory) where segment.firstLSN < firstKept {
+            try? FileManager.default.removeItem(atPath: segment.path)
+        }
+        IndexImageFile.removeAll(in: directory, except: imageFailure.withLock { $0 } == nil ? lsn : nil)
+        try PosixFile.syncDirectory(directory)
+    }
+
+    /// Writes `catalog` as a snapshot at `lsn` to `snapshot.tmp` and fsyncs it; returns its
+    /// path. Renaming it over `snapshot.esj` puts it in place whole: a crash before that leaves a
+    /// `snapshot.tmp` the next start removes, and the previous snapshot untouched.
+    static func writeTemporarySnapshot(_ catalog: Catalog, lsn: UInt64, directory: String) throws -> String {
+        let temporary = path(directory, temporarySnapshotName)
         let file = try PosixFile.create(temporary)
         var buffer = ByteWriter(bytes: RecordFraming.snapshotMagic)
         var count = 0
+        var ordinal: UInt64 = 0
         func add(_ record: StoredRecord) throws {
-            RecordFraming.frame(into: &buffer) { RecordCodec.encode(record, into: &$0) }
+            ordinal += 1
+            RecordFraming.frame(into: &buffer, sequence: ordinal, scope: record.scope) {
+                RecordCodec.encode(record, into: &$0)
+            }
             if case .change = record { count += 1 } else if case .indexCounters = record { count += 1 }
             if buffer.bytes.count >= 4 << 20 {
                 try file.write(buffer.bytes)
@@ -84,31 +70,32 @@ extension Journal {
                         settings: index.settings,
                         mapping: index.mapping)))
             try add(.indexCounters(index: name, nextSeqNo: index.nextSeqNo))
-            let writer = index.writer
-            for (id, entry) in writer.entries {
-                if let doc = entry.doc {
-                    try add(
-                        .change(
-                            lsn: 0,
-                            .put(
-                                index: name, id: id, version: entry.version, seqNo: entry.seqNo,
-                                source: writer.sources[Int(doc)])))
-                } else {
-                    try add(
-                        .change(
-                            lsn: 0, .delete(index: name, id: id, version: entry.version, seqNo: entry.seqNo)))
-                }
+            // Live documents in document order (the order an index image expects them), then
+            // the tombstones of deleted ids.
+            for document in index.writer.liveDocuments {
+                try add(
+                    .change(
+                        lsn: 0,
+                        .put(
+                            index: name, id: document.id, version: document.version, seqNo: document.seqNo,
+                            source: document.source)))
+            }
+            for tombstone in index.writer.tombstones {
+                try add(
+                    .change(
+                        lsn: 0,
+                        .delete(
+                            index: name, id: tombstone.id, version: tombstone.version, seqNo: tombstone.seqNo)
+                    ))
             }
         }
         try add(.change(lsn: 0, .aliases(catalog.aliases)))
-        RecordFraming.frame(into: &buffer) { RecordCodec.encode(.snapshotEnd(records: count), into: &$0) }
+        ordinal += 1
+        RecordFraming.frame(into: &buffer, sequence: ordinal, scope: "") {
+            RecordCodec.encode(.snapshotEnd(records: count), into: &$0)
+        }
         try file.write(buffer.bytes)
         try file.sync()
-        try PosixFile.rename(temporary, to: Self.path(directory, Self.snapshotName))
-        try PosixFile.syncDirectory(directory)
-        for segment in try Self.segmentFiles(directory) where segment.firstLSN < firstKept {
-            try? FileManager.default.removeItem(atPath: segment.path)
-        }
-        try PosixFile.syncDirectory(directory)
+        return temporary
     }
 }

@@ -9,16 +9,20 @@ import Synchronization
 /// - `wal-<first lsn>.log`: log segments (records framed with a length and a CRC-32);
 /// - `snapshot.esj`: the last snapshot, written to `snapshot.tmp`, fsynced, then renamed over
 ///   the previous one (and the directory fsynced), so it is always whole;
+/// - `snapshot-<lsn>.esi`: the index images of the snapshot at that lsn (``IndexImageFile``);
 /// - `LOCK`: held while an engine uses the directory.
 ///
-/// Recovery loads the snapshot, then replays the log records that came after it. A damaged
-/// record (the torn last write of a crash) ends its segment: it is reported on the warning
-/// channel and cut off, never a crash.
+/// Recovery loads the snapshot, then replays the log records that came after it. Only an
+/// incomplete record at the very end of the newest segment, with no intact record after it, is a
+/// torn write (never acknowledged): it is reported and cut off. Any other damage fails the index
+/// whose records it cost, or the whole engine when that cannot be known (``DamagePolicy``).
 final class Journal: Sendable {
     private struct State {
         var segment: PosixFile
         var nextLSN: UInt64
         var bytesSinceCheckpoint = 0
+        /// When the last snapshot started (or the journal opened).
+        var lastCheckpoint = ContinuousClock.now
         var checkpointRunning = false
         /// Where records are framed before they are written (kept to reuse its storage).
         var buffer = ByteWriter()
@@ -28,18 +32,21 @@ final class Journal: Sendable {
 
     let directory: String
     let checkpointBytes: Int
+    let checkpointInterval: Duration
     let warn: @Sendable (String) -> Void
     private let state: Mutex<State>
     private let checkpoints = DispatchGroup()
 
     private init(
         directory: String, lock: PosixFile, segment: PosixFile, nextLSN: UInt64, checkpointBytes: Int,
-        warn: @escaping @Sendable (String) -> Void
+        checkpointInterval: Duration, loggedBytes: Int, warn: @escaping @Sendable (String) -> Void
     ) {
         self.directory = directory
         self.checkpointBytes = checkpointBytes
+        self.checkpointInterval = checkpointInterval
         self.warn = warn
-        self.state = Mutex(State(segment: segment, nextLSN: nextLSN, lock: lock))
+        self.state = Mutex(
+            State(segment: segment, nextLSN: nextLSN, bytesSinceCheckpoint: loggedBytes, lock: lock))
     }
 
     /// The largest record buffer kept between appends.
@@ -48,14 +55,17 @@ final class Journal: Sendable {
     static let snapshotName = "snapshot.esj"
     static let temporarySnapshotName = "snapshot.tmp"
 
-    /// Opens a data directory (creating it), replaying its snapshot and log through `replay`.
+    /// Opens a data directory (creating it): replays its snapshot and log through `replay`
+    /// (see ``recover(directory:log:warn:apply:)``), cuts off a torn end of the newest segment,
+    /// removes a `snapshot.tmp` an interrupted snapshot left, and starts a new segment.
     ///
     /// - Throws: ``EmbeddedEngineError`` when the directory cannot be used, is locked by
-    ///   another engine, or its snapshot is damaged.
+    ///   another engine, or damage fails the whole engine (then no file is changed).
     static func open(
-        directory: String, checkpointBytes: Int, warn: @escaping @Sendable (String) -> Void,
-        replay: (StoredRecord) throws -> Void
-    ) throws -> Journal {
+        directory: String, checkpointBytes: Int, checkpointInterval: Duration,
+        log: @escaping @Sendable (String) -> Void,
+        warn: @escaping @Sendable (String) -> Void, replay: (RecoveryEvent) throws -> Void
+    ) throws -> (Journal, RecoveryReport) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -65,65 +75,43 @@ final class Journal: Sendable {
         guard let lock = try PosixFile.lock(path(directory, "LOCK")) else {
             throw EmbeddedEngineError.dataDirectoryLocked(path: directory)
         }
-        try? FileManager.default.removeItem(atPath: path(directory, temporarySnapshotName))
-        let snapshotLSN = try loadSnapshot(directory, replay: replay, warn: warn)
-        var lastLSN = snapshotLSN
-        let segments = try segmentFiles(directory)
-        for (position, segment) in segments.enumerated() {
-            let bytes = try readFile(segment.path)
-            var decodeFailure: RecordFraming.Damage?
-            var (validEnd, damage) = RecordFraming.read(bytes, magic: RecordFraming.walMagic) {
-                payload, offset in
-                guard decodeFailure == nil else { return }
-                let decoded: StoredRecord
-                do {
-                    decoded = try RecordCodec.decode(payload)
-                } catch {
-                    decodeFailure = RecordFraming.Damage(
-                        offset: offset, reason: (error as? RecordCodec.DecodingFailure)?.reason ?? "\(error)")
-                    return
-                }
-                guard case .change(let lsn, let record) = decoded else {
-                    decodeFailure = RecordFraming.Damage(
-                        offset: offset, reason: "a snapshot record in the log")
-                    return
-                }
-                lastLSN = max(lastLSN, lsn)
-                guard lsn > snapshotLSN else { return }
-                do {
-                    try replay(.change(lsn: lsn, record))
-                } catch {
-                    warn(
-                        "es-embedded: warning: record \(lsn) of '\(segment.path)' could not be applied (\(error)); skipped"
-                    )
-                }
-            }
-            if let decodeFailure, decodeFailure.offset < validEnd || damage == nil {
-                validEnd = decodeFailure.offset
-                damage = decodeFailure
-            }
-            if let damage {
-                let dropped = bytes.count - validEnd
-                let place =
-                    position == segments.count - 1
-                    ? "the torn last write of a crash, never acknowledged"
-                    : "more segments follow it: the disk may be damaged"
-                warn(
-                    "es-embedded: warning: write-ahead log '\(segment.path)' has a damaged record at byte \(damage.offset) "
-                        + "(\(damage.reason)); dropping it and the \(dropped) bytes after it (\(place))")
-                if validEnd < RecordFraming.walMagic.count {
-                    try? FileManager.default.removeItem(atPath: segment.path)
-                } else {
-                    try PosixFile.truncate(segment.path, to: validEnd)
-                }
+        var recovered = try recover(directory: directory, mode: .open, log: log, warn: warn, apply: replay)
+        if !recovered.engineDamage.isEmpty {
+            throw EmbeddedEngineError.damagedJournal(path: directory, damages: recovered.engineDamage)
+        }
+        let temporary = path(directory, temporarySnapshotName)
+        if FileManager.default.fileExists(atPath: temporary) {
+            try? FileManager.default.removeItem(atPath: temporary)
+            recovered.report.removedTemporarySnapshot = true
+        }
+        // Images of another snapshot (a crash after the images of a new one were renamed into
+        // place, before the snapshot was) and torn temporary ones are of no use.
+        IndexImageFile.removeAll(in: directory, except: recovered.report.snapshotLSN)
+        if let cut = recovered.cut {
+            warn(
+                "es-embedded: warning: \(recovered.report.tornTail.map { "\($0)" } ?? cut.path): "
+                    + "cut off (a write a crash interrupted, never acknowledged)")
+            if cut.offset < RecordFraming.magicLength {
+                try? FileManager.default.removeItem(atPath: cut.path)
+            } else {
+                try PosixFile.truncate(cut.path, to: cut.offset)
             }
         }
-        let nextLSN = lastLSN + 1
+        for damage in recovered.report.harmlessDamage {
+            warn(
+                "es-embedded: warning: damage that loses nothing (no record, or only records the snapshot holds or an index deleted since): \(damage)"
+            )
+        }
+        for (_, failure) in recovered.report.failedIndices.sorted(by: { $0.key < $1.key }) {
+            warn("es-embedded: error: index '\(failure.index)' is not served: \(failure)")
+        }
+        let nextLSN = recovered.nextLSN
         let segment = try createSegment(directory, firstLSN: nextLSN)
-        return Journal(
+        let journal = Journal(
             directory: directory, lock: lock, segment: segment, nextLSN: nextLSN,
-            checkpointBytes: checkpointBytes,
-            warn: warn)
+            checkpointBytes: checkpointBytes, checkpointInterval: checkpointInterval,
+            loggedBytes: recovered.report.logBytes, warn: warn)
+        return (journal, recovered.report)
     }
 
     /// Writes records to the current segment (not yet durable: see ``sync()``). Called with
@@ -142,8 +130,9 @@ final class Journal: Sendable {
             }
             for record in records {
                 let lsn = state.nextLSN
-                RecordFraming.frame(into: &buffer) {
-                    RecordCodec.encode(.change(lsn: lsn, record), into: &$0)
+                let stored = StoredRecord.change(lsn: lsn, record)
+                RecordFraming.frame(into: &buffer, sequence: lsn, scope: stored.scope) {
+                    RecordCodec.encode(stored, into: &$0)
                 }
                 state.nextLSN += 1
             }
@@ -158,9 +147,14 @@ final class Journal: Sendable {
         try segment.sync()
     }
 
-    /// Whether enough was logged since the last snapshot to write a new one.
+    /// Whether enough was logged since the last snapshot to write a new one: `checkpointBytes`,
+    /// or anything at all once `checkpointInterval` has passed.
     var wantsCheckpoint: Bool {
-        state.withLock { $0.bytesSinceCheckpoint >= checkpointBytes && !$0.checkpointRunning }
+        state.withLock { state in
+            guard !state.checkpointRunning, state.bytesSinceCheckpoint > 0 else { return false }
+            return state.bytesSinceCheckpoint >= checkpointBytes
+                || ContinuousClock.now - state.lastCheckpoint >= checkpointInterval
+        }
     }
 
     /// Starts a snapshot of `catalog` (the state after the last appended record): the log
@@ -224,6 +218,7 @@ final class Journal: Sendable {
                 let segment = try Self.createSegment(directory, firstLSN: state.nextLSN)
                 state.segment = segment
                 state.bytesSinceCheckpoint = 0
+                state.lastCheckpoint = ContinuousClock.now
                 state.checkpointRunning = true
                 return (state.nextLSN - 1, state.nextLSN)
             } catch {
@@ -261,9 +256,6 @@ final class Journal: Sendable {
     }
 
     static func readFile(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw EmbeddedEngineError.io(path: path, operation: "read", reason: "the file cannot be read")
-        }
-        return [UInt8](data)
+        try PosixFile.readAll(path)
     }
 }

@@ -5,6 +5,9 @@ struct Catalog: Sendable {
     var indices: [String: IndexState] = [:]
     /// Alias name -> index name -> definition.
     var aliases: [String: [String: AliasDefinition]] = [:]
+    /// Indices whose records are damaged: not served (every request naming them fails with the
+    /// reason) until an operator repairs the data directory or deletes them.
+    var failed: [String: IndexFailure] = [:]
 
     /// A concrete index reached by a read, with the alias filter that applies to it (`nil`
     /// when it was reached without a filter).
@@ -46,13 +49,20 @@ struct Catalog: Sendable {
                 }
             } else if indices[part] != nil {
                 add(part, filter: nil)
+            } else if let failure = failed[part] {
+                throw ElasticsearchError.indexUnavailable(failure)
             } else if let members = aliases[part] {
-                for (index, definition) in members { add(index, filter: definition.filter) }
+                for (index, definition) in members {
+                    if let failure = failed[index] { throw ElasticsearchError.indexUnavailable(failure) }
+                    add(index, filter: definition.filter)
+                }
             } else {
                 throw ElasticsearchError.indexNotFound(part)
             }
         }
-        let names = unfiltered.union(filters.keys).sorted()
+        // Failed indices reached through a pattern are left out here (``failedMatches(_:)``
+        // names them, so that searches count them as failed shards).
+        let names = unfiltered.union(filters.keys).filter { indices[$0] != nil }.sorted()
         return names.map { name in
             if unfiltered.contains(name) { return Target(index: name, filter: nil) }
             let list = filters[name] ?? []
@@ -67,10 +77,30 @@ struct Catalog: Sendable {
             !name.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "*") })
         else { return nil }
         if indices[name] != nil { return [Target(index: name, filter: nil)] }
-        guard let members = aliases[name], members.count == 1, let (index, definition) = members.first else {
+        guard let members = aliases[name], members.count == 1, let (index, definition) = members.first,
+            indices[index] != nil
+        else {
             return nil
         }
         return [Target(index: index, filter: definition.filter)]
+    }
+
+    /// The failed indices a pattern or `_all` in `expression` reaches (a failed index named
+    /// exactly, or through an alias, makes ``resolve(_:)`` throw instead).
+    func failedMatches(_ expression: String?) -> [IndexFailure] {
+        guard !failed.isEmpty else { return [] }
+        let parts = (expression ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        let everything = parts.isEmpty || parts.contains("_all")
+        return failed.values.filter { failure in
+            everything
+                || parts.contains { part in
+                    part.contains("*")
+                        && (Glob.matches(part, failure.index)
+                            || aliases.contains {
+                                Glob.matches(part, $0.key) && $0.value[failure.index] != nil
+                            })
+                }
+        }.sorted { $0.index < $1.index }
     }
 
     private static func nameMatches(
@@ -88,6 +118,7 @@ struct Catalog: Sendable {
     ///   several indices.
     func single(_ name: String) throws -> String {
         if indices[name] != nil { return name }
+        if let failure = failed[name] { throw ElasticsearchError.indexUnavailable(failure) }
         guard let members = aliases[name], !members.isEmpty else {
             throw ElasticsearchError.indexNotFound(name)
         }
@@ -96,6 +127,7 @@ struct Catalog: Sendable {
                 "alias [\(name)] has more than one index associated with it [\(members.keys.sorted().joined(separator: ", "))], can't execute a single index op"
             )
         }
+        if let failure = failed[only] { throw ElasticsearchError.indexUnavailable(failure) }
         return only
     }
 
@@ -105,9 +137,18 @@ struct Catalog: Sendable {
     /// - Throws: `illegal_argument_exception` for an alias without a write index.
     func writeTarget(_ name: String) throws -> String? {
         if indices[name] != nil { return name }
+        if let failure = failed[name] { throw ElasticsearchError.indexUnavailable(failure) }
         guard let members = aliases[name] else { return nil }
-        if let explicit = members.first(where: { $0.value.isWriteIndex == true }) { return explicit.key }
-        if members.count == 1, let only = members.first, only.value.isWriteIndex != false { return only.key }
+        func usable(_ index: String) throws -> String {
+            if let failure = failed[index] { throw ElasticsearchError.indexUnavailable(failure) }
+            return index
+        }
+        if let explicit = members.first(where: { $0.value.isWriteIndex == true }) {
+            return try usable(explicit.key)
+        }
+        if members.count == 1, let only = members.first, only.value.isWriteIndex != false {
+            return try usable(only.key)
+        }
         throw ElasticsearchError.illegalArgument(
             "no write index is defined for alias [\(name)]. The write index may be explicitly disabled using "
                 + "is_write_index=false or the alias points to multiple indices without one being designated as a "
@@ -126,6 +167,7 @@ struct Catalog: Sendable {
     /// Removes `index` and its alias entries.
     mutating func removeIndex(_ index: String) {
         indices[index] = nil
+        failed[index] = nil
         for alias in Array(aliases.keys) {
             aliases[alias]?[index] = nil
             if aliases[alias]?.isEmpty == true { aliases[alias] = nil }

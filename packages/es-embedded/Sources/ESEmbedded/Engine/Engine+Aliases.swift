@@ -19,6 +19,21 @@ extension Engine {
 
 extension Engine {
     /// Every index an expression names, with its definition.
+    /// The failed indices an expression reaches: named exactly, through an alias, or by a pattern.
+    func failures(_ expression: String?) -> [IndexFailure] {
+        (try? read { catalog in
+            var found = catalog.failedMatches(expression)
+            for part in (expression ?? "").split(separator: ",").map(String.init) {
+                if let failure = catalog.failed[part] { found.append(failure) }
+                for index in (catalog.aliases[part] ?? [:]).keys {
+                    if let failure = catalog.failed[index] { found.append(failure) }
+                }
+            }
+            var seen = Set<String>()
+            return found.filter { seen.insert($0.index).inserted }.sorted { $0.index < $1.index }
+        }) ?? []
+    }
+
     func summaries(_ expression: String?) throws -> [IndexSummary] {
         try read { catalog in
             try catalog.resolve(expression).compactMap { target in

@@ -9,6 +9,7 @@ extension Engine {
             if let existing = catalog.indices[name] {
                 throw ElasticsearchError.indexAlreadyExists(name, uuid: existing.identity.uuid)
             }
+            if let failure = catalog.failed[name] { throw ElasticsearchError.indexUnavailable(failure) }
             if catalog.aliases[name] != nil {
                 throw ElasticsearchError.invalidIndexName(name, "already exists as alias")
             }
@@ -54,7 +55,9 @@ extension Engine {
                     throw ElasticsearchError.illegalArgument(
                         "Wildcard expressions or all indices are not allowed")
                 }
-                if catalog.indices[name] == nil {
+                // A failed index can be deleted (as Elasticsearch deletes a red index): its
+                // damaged records then no longer matter.
+                if catalog.indices[name] == nil && catalog.failed[name] == nil {
                     if catalog.aliases[name] != nil {
                         throw ElasticsearchError.illegalArgument(
                             "The provided expression [\(name)] matches an alias, specify the corresponding concrete indices instead."
@@ -75,6 +78,7 @@ extension Engine {
 
     func indexExists(_ expression: String) throws -> Bool {
         try read { catalog in
+            if catalog.failed[expression] != nil { return true }
             do {
                 return !(try catalog.resolve(expression)).isEmpty || expression.contains("*")
             } catch let error as ElasticsearchError where error.status == 404 {

@@ -10,25 +10,31 @@ extension Engine {
         var filter: Query?
     }
 
-    private func searchTargets(_ expression: String) throws -> [SearchTarget] {
+    /// The indices a search reads, and the failed ones its patterns reach (failed shards).
+    private func searchTargets(_ expression: String) throws -> ([SearchTarget], [ShardFailure]) {
         try read { catalog in
             let now = monotonicMillis
-            return try catalog.resolve(expression).compactMap { target in
+            let unavailable = catalog.failedMatches(expression).map {
+                ShardFailure(
+                    index: IndexIdentity(name: $0.index, uuid: "_na_"), error: .indexUnavailable($0))
+            }
+            let targets = try catalog.resolve(expression).compactMap { target -> SearchTarget? in
                 catalog.indices[target.index]?.refreshIfDue(monotonicMillis: now)
                 guard let state = catalog.indices[target.index] else { return nil }
                 return SearchTarget(
                     identity: state.identity, shard: state.searcher, lookup: state.lookup,
                     maxResultWindow: state.maxResultWindow, filter: target.filter)
             }
+            return (targets, unavailable)
         }
     }
 
     func search(_ expression: String, request: SearchRequest) throws -> SearchResponse {
         let started = monotonicMillis
         let now = clock.now()
-        let targets = try searchTargets(expression)
+        let (targets, unavailable) = try searchTargets(expression)
         var results: [(position: Int, result: IndexSearch.Result)] = []
-        var failures: [ShardFailure] = []
+        var failures: [ShardFailure] = unavailable
         for (position, target) in targets.enumerated() {
             let search = IndexSearch(
                 compiler: QueryCompiler(
@@ -40,7 +46,7 @@ extension Engine {
                 failures.append(ShardFailure(index: target.identity, error: error))
             }
         }
-        if !targets.isEmpty && failures.count == targets.count {
+        if !failures.isEmpty && failures.count == targets.count + unavailable.count {
             throw ElasticsearchError.allShardsFailed(failures)
         }
 
@@ -75,7 +81,8 @@ extension Engine {
         return SearchResponse(
             took: Int(monotonicMillis - started), timedOut: false,
             shards: ShardStatistics(
-                total: targets.count, successful: targets.count - failures.count, skipped: 0,
+                total: targets.count + unavailable.count,
+                successful: targets.count + unavailable.count - failures.count, skipped: 0,
                 failed: failures.count),
             hits: SearchHits(
                 total: totalHits,
@@ -85,9 +92,9 @@ extension Engine {
 
     func count(_ expression: String, request: CountRequest) throws -> CountResponse {
         let now = clock.now()
-        let targets = try searchTargets(expression)
+        let (targets, unavailable) = try searchTargets(expression)
         var count = 0
-        var failures: [ShardFailure] = []
+        var failures: [ShardFailure] = unavailable
         for target in targets {
             let search = IndexSearch(
                 compiler: QueryCompiler(
@@ -99,13 +106,14 @@ extension Engine {
                 failures.append(ShardFailure(index: target.identity, error: error))
             }
         }
-        if !targets.isEmpty && failures.count == targets.count {
+        if !failures.isEmpty && failures.count == targets.count + unavailable.count {
             throw ElasticsearchError.allShardsFailed(failures)
         }
         return CountResponse(
             count: count,
             shards: ShardStatistics(
-                total: targets.count, successful: targets.count - failures.count, skipped: 0,
+                total: targets.count + unavailable.count,
+                successful: targets.count + unavailable.count - failures.count, skipped: 0,
                 failed: failures.count))
     }
 

@@ -89,7 +89,8 @@ final class Engine: Sendable {
         guard let journal, !records.isEmpty else { return }
         do {
             try journal.append(records)
-            if journal.wantsCheckpoint { journal.beginCheckpoint(of: catalog) }
+            // No snapshot while an index is failed: its records stay in the log for a repair.
+            if catalog.failed.isEmpty, journal.wantsCheckpoint { journal.beginCheckpoint(of: catalog) }
         } catch {
             writeFailure.withLock { $0 = .writesDisabled(reason: "\(error)") }
             throw error
@@ -106,14 +107,47 @@ final class Engine: Sendable {
         }
     }
 
+    /// Snapshots right after recovery when the log it replayed is large, so that the next
+    /// start, after a crash too, replays little: in the background when the log holds more than
+    /// four segments or an eighth of `checkpointBytes`; before serving when it holds more than
+    /// eight segments or all of `checkpointBytes` (background snapshots were killed before they
+    /// finished, as in a crash loop faster than a snapshot).
+    func checkpointAfterRecovery(_ report: RecoveryReport, log: (String) -> Void) {
+        guard let journal, report.replayedRecords > 0,
+            report.logBytes >= journal.checkpointBytes / 8 || report.segments > 4
+        else { return }
+        let urgent = report.logBytes >= journal.checkpointBytes || report.segments > 8
+        let pending = state.withLock { catalog -> (Catalog, Journal.CheckpointTicket)? in
+            guard catalog.failed.isEmpty else { return nil }
+            guard urgent else {
+                journal.beginCheckpoint(of: catalog)
+                return nil
+            }
+            return journal.prepareCheckpoint().map { (catalog, $0) }
+        }
+        guard let (catalog, ticket) = pending else { return }
+        let started = ContinuousClock.now
+        do {
+            try journal.writeCheckpoint(catalog, ticket: ticket)
+            log(
+                "es-embedded: wrote a snapshot before serving (\(report.segments) log segments, "
+                    + "\(RecoveryReport.megabytes(report.logBytes)) replayed) in \(RecoveryReport.seconds(ContinuousClock.now - started))"
+            )
+        } catch {
+            journal.warn(
+                "es-embedded: warning: snapshot failed (\(error)); the write-ahead log keeps every change")
+        }
+    }
+
     /// Writes a final snapshot and releases the data directory (graceful shutdown); writes
-    /// fail afterwards.
+    /// fail afterwards. With a failed index there is no snapshot: the log keeps its records
+    /// for a repair.
     func close() throws {
         guard let journal else { return }
         journal.waitForCheckpoints()
         let (catalog, ticket) = state.withLock { catalog in
             writeFailure.withLock { $0 = .closed }
-            return (catalog, journal.prepareCheckpoint())
+            return (catalog, catalog.failed.isEmpty ? journal.prepareCheckpoint() : nil)
         }
         defer { journal.close() }
         if let ticket { try journal.writeCheckpoint(catalog, ticket: ticket) }

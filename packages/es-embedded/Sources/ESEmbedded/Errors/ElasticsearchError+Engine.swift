@@ -74,6 +74,15 @@ extension ElasticsearchError {
         "date_time_parse_exception", "array_index_out_of_bounds_exception",
     ]
 
+    /// `unavailable_shards_exception` (503) for an index whose records are damaged: Elasticsearch
+    /// answers so for an index whose primary shard failed; here the reason says what to do.
+    static func indexUnavailable(_ failure: IndexFailure) -> ElasticsearchError {
+        ElasticsearchError(
+            type: "unavailable_shards_exception",
+            reason: "[\(failure.index)][0] primary shard is not active: \(failure)", status: 503,
+            metadata: ["index_uuid": "_na_", "index": .string(failure.index), "shard": "0"])
+    }
+
     /// `document_parsing_exception` (400) for a value that does not fit its field.
     static func fieldParsing(
         field: String, type: FieldType, id: String, preview: String, causedBy: ErrorCause

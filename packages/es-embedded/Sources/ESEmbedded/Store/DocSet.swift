@@ -13,6 +13,14 @@ struct DocSet: Sendable, Equatable {
         self.words = [UInt64](repeating: 0, count: (capacity + 63) >> 6)
     }
 
+    /// A set as an index image stored it (``IndexImage``); `nil` when the words do not fit
+    /// the capacity.
+    init?(words: [UInt64], capacity: Int) {
+        guard capacity >= 0, words.count == (capacity + 63) >> 6 else { return nil }
+        self.words = words
+        self.capacity = capacity
+    }
+
     /// The set of every document `0..<capacity`.
     static func full(capacity: Int) -> DocSet {
         var set = DocSet(capacity: capacity)

@@ -28,6 +28,26 @@ struct FieldColumn: Sendable {
         self.kind = kind
     }
 
+    /// A column as an index image stored it (``IndexImage``).
+    init(
+        kind: ColumnKind, terms: [String: PostingList], points: PointIndex, exists: [UInt32],
+        minKeyword: [String?], maxKeyword: [String?], minValue: [Int64], maxValue: [Int64], hasValue: [Bool],
+        multiValues: [UInt32: [Int64]], lengths: [UInt32], totalTokens: Int
+    ) {
+        self.kind = kind
+        self.terms = terms
+        self.points = points
+        self.exists = exists
+        self.minKeyword = minKeyword
+        self.maxKeyword = maxKeyword
+        self.minValue = minValue
+        self.maxValue = maxValue
+        self.hasValue = hasValue
+        self.multiValues = multiValues
+        self.lengths = lengths
+        self.totalTokens = totalTokens
+    }
+
     /// Indexes the values of `doc`; documents arrive in ascending order.
     mutating func add(_ values: FieldValues, doc: UInt32) {
         switch values {

@@ -19,6 +19,23 @@ struct IndexLevel: Sendable {
     /// Columns by full field path.
     private(set) var columns = Columns()
 
+    init() {}
+
+    /// A level as an index image stored it (``IndexImage``): its columns in order, by path.
+    init(docCount: Int, parents: [UInt32], columns: [(path: String, column: FieldColumn)]) {
+        self.docCount = docCount
+        self.parents = parents
+        for (path, column) in columns {
+            self.columns.positions[path] = self.columns.list.count
+            self.columns.list.append(column)
+        }
+    }
+
+    /// The columns in order, with their paths (what an index image stores).
+    var orderedColumns: [(path: String, column: FieldColumn)] {
+        columns.positions.sorted { $0.value < $1.value }.map { ($0.key, columns.list[$0.value]) }
+    }
+
     /// Adds a document with its indexed fields; returns its number.
     mutating func append(_ fields: IndexedFields, parent: UInt32?) -> UInt32 {
         let doc = UInt32(docCount)

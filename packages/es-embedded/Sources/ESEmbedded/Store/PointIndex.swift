@@ -13,6 +13,14 @@ struct PointIndex: Sendable, Equatable {
     /// Points added since the last ``seal()``.
     private(set) var pending: [Point] = []
 
+    init() {}
+
+    /// Points as an index image stored them (``IndexImage``).
+    init(sorted: [Point], pending: [Point]) {
+        self.sorted = sorted
+        self.pending = pending
+    }
+
     /// Adds a value of `doc`.
     mutating func append(_ value: Int64, doc: UInt32) {
         pending.append(Point(value: value, doc: doc))

@@ -6,6 +6,14 @@ struct PostingList: Sendable, Equatable {
     /// Term frequencies, parallel to ``docs``; empty when every frequency is 1.
     private(set) var freqs: [UInt32] = []
 
+    init() {}
+
+    /// A list as an index image stored it (``IndexImage``).
+    init(docs: [UInt32], freqs: [UInt32]) {
+        self.docs = docs
+        self.freqs = freqs
+    }
+
     /// Appends a document; documents arrive in ascending order, each at most once.
     mutating func append(_ doc: UInt32, frequency: UInt32 = 1) {
         if frequency != 1 && freqs.isEmpty {

@@ -33,6 +33,53 @@ struct ShardData: Sendable {
     private(set) var entries: [String: Entry] = [:]
     private(set) var liveCount = 0
 
+    init() {}
+
+    /// The indexed content an index image holds, restored with the documents of the snapshot
+    /// (the live ones in document order); `nil` when they do not match the image (then the
+    /// documents are indexed again instead).
+    init?(
+        root: IndexLevel, nested: [String: IndexLevel], ids: [String], versions: [Int], seqNos: [Int],
+        live: DocSet, documents: [(id: String, version: Int, seqNo: Int, source: JSONValue)]
+    ) {
+        let count = ids.count
+        guard versions.count == count, seqNos.count == count, root.docCount == count, live.capacity == count
+        else { return nil }
+        let liveDocs = live.members
+        guard liveDocs.count == documents.count else { return nil }
+        var sources = [JSONValue](repeating: .null, count: count)
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(documents.count)
+        for (doc, document) in zip(liveDocs, documents) {
+            guard ids[doc] == document.id, versions[doc] == document.version, seqNos[doc] == document.seqNo
+            else { return nil }
+            sources[doc] = document.source
+            entries[document.id] = Entry(doc: UInt32(doc), version: document.version, seqNo: document.seqNo)
+        }
+        guard entries.count == documents.count else { return nil }
+        self.root = root
+        self.nested = nested
+        self.ids = ids
+        self.sources = sources
+        self.versions = versions
+        self.seqNos = seqNos
+        self.live = live
+        self.entries = entries
+        self.liveCount = documents.count
+    }
+
+    /// The live documents in document order, with their versions (what a snapshot writes, in
+    /// the order an index image expects them).
+    var liveDocuments: [(id: String, version: Int, seqNo: Int, source: JSONValue)] {
+        live.members.map { (ids[$0], versions[$0], seqNos[$0], sources[$0]) }
+    }
+
+    /// Ids that are deleted (tombstones that keep their version), with it.
+    var tombstones: [(id: String, version: Int, seqNo: Int)] {
+        entries.compactMap { id, entry in entry.doc == nil ? (id, entry.version, entry.seqNo) : nil }
+            .sorted { $0.id < $1.id }
+    }
+
     /// Root documents replaced or deleted and not yet compacted away.
     var deletedCount: Int { ids.count - liveCount }
 

@@ -41,27 +41,53 @@ public struct ServeCommand: Command {
         logRequests = arguments.contains(Self.logRequests)
     }
 
-    /// Serves until SIGINT or SIGTERM.
+    /// Serves until SIGINT or SIGTERM, then finishes in-flight requests and writes the final
+    /// snapshot; a second signal meanwhile changes nothing, a third exits at once (``StopSignals``).
     public func run(in context: ESEmbeddedContext) async throws -> ExitCode {
+        let errors = context.errors
         let backend = try EmbeddedSearchBackend(
             configuration: EmbeddedSearchConfiguration(
-                dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) }, clock: context.clock))
+                dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) }, clock: context.clock,
+                warn: { errors.line($0) }, log: { errors.line($0) }))
         let facade = ElasticsearchFacade(backend: backend)
+        // The signals are this command's, not the HTTP server's: they must stay handled through
+        // the final snapshot, after the server has stopped.
         let application = facade.application(
-            configuration: ServerConfiguration(host: host, port: port),
+            configuration: ServerConfiguration(host: host, port: port, shutdownSignals: []),
             logger: Logger(label: "es-embedded", level: logRequests ? .info : .warning),
             logRequests: logRequests)
-        if dataDirectory == nil {
+        let server = try application.makeServer()
+        let durable = dataDirectory != nil
+        StopSignals.install { signal, count in
+            let name = StopSignals.name(signal)
+            if count == 1 {
+                errors.line(
+                    "es-embedded: received \(name); finishing in-flight requests"
+                        + (durable ? ", then writing the final snapshot" : ""))
+                server.shutdown()
+            } else {
+                errors.line(
+                    "es-embedded: received \(name) while stopping: ignored, the stop goes on; "
+                        + "a third signal exits at once (every acknowledged write is already in the log)")
+            }
+        }
+        if !durable {
             context.errors.write("es-embedded: note: no --data directory, documents live in memory only\n")
         }
-        try await application.run { address in
-            context.output.write("es-embedded listening on \(address.httpURL)\n")
-        }
+        context.output.write("es-embedded listening on \(server.address.httpURL)\n")
+        try await server.run()
+        let started = ContinuousClock.now
         do {
             try backend.close()
         } catch {
             context.errors.write("es-embedded: error: final snapshot failed: \(error)\n")
             return .failure
+        }
+        if durable {
+            let elapsed = ContinuousClock.now - started
+            let milliseconds =
+                elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            context.errors.line("es-embedded: stopped; final snapshot written in \(milliseconds) ms")
         }
         return .success
     }

@@ -43,15 +43,23 @@ extension ElasticsearchFacade {
     }
 
     /// `green` when every shard is assigned; `yellow` when an index asks for replicas a single
-    /// node cannot hold (Elasticsearch's default of one replica does).
+    /// node cannot hold (Elasticsearch's default of one replica does); `red` when an index is not
+    /// served because its records are damaged (its primary is unassigned).
     private func health(_ expression: String?) throws -> JSONValue {
-        let summaries = try backend.indexSummaries(expression)
+        let failed = backend.failedIndices(expression)
+        let summaries: [IndexSummary]
+        do {
+            summaries = try backend.indexSummaries(expression)
+        } catch let error as ElasticsearchError where !failed.isEmpty && error.status == 503 {
+            summaries = []
+        }
         let primaries = summaries.count
-        let unassigned = summaries.reduce(0) { $0 + $1.replicas }
+        let unassigned = summaries.reduce(0) { $0 + $1.replicas } + failed.count
         let percent =
             primaries + unassigned == 0 ? 100.0 : Double(primaries) * 100 / Double(primaries + unassigned)
+        let status: JSONValue = !failed.isEmpty ? "red" : unassigned == 0 ? "green" : "yellow"
         return [
-            "cluster_name": .string(clusterName), "status": unassigned == 0 ? "green" : "yellow",
+            "cluster_name": .string(clusterName), "status": status,
             "timed_out": false,
             "number_of_nodes": 1, "number_of_data_nodes": 1, "active_primary_shards": .int(primaries),
             "active_shards": .int(primaries), "relocating_shards": 0, "initializing_shards": 0,

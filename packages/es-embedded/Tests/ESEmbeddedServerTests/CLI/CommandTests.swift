@@ -92,6 +92,8 @@ import Testing
         let subjects = [
             CLIBehaviourSubject(executable: tool, subcommand: "serve"),
             CLIBehaviourSubject(executable: tool, words: ["serve"], option: "--port"),
+            CLIBehaviourSubject(executable: tool, words: ["check"], option: "--data"),
+            CLIBehaviourSubject(executable: tool, words: ["repair"], option: "--index"),
             CLIBehaviourSubject(
                 executable: try BuiltProducts.executable("es-embedded-bench"), option: "--documents"),
         ]

@@ -10,6 +10,26 @@ import Testing
         #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
     }
 
+    /// Eight bytes at a time gives the bit-by-bit checksum, at any alignment and length.
+    @Test func crc32MatchesTheBitwiseDefinitionAtEveryAlignment() {
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        let bytes = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        for start in 0..<9 {
+            for length in 0..<(200 - start) {
+                let slice = bytes[start..<(start + length)]
+                let fast = slice.withUnsafeBytes { CRC32.checksum($0) }
+                #expect(fast == bitwise(slice), "offset \(start), length \(length)")
+            }
+        }
+    }
+
     @Test(arguments: [
         StoredRecord.change(
             lsn: 7,
@@ -57,38 +77,5 @@ import Testing
         let binary = RecordCodec.encode(decoded)
         #expect(binary.first == 7)
         #expect(try RecordCodec.decode(binary[...]) == decoded)
-    }
-
-    @Test func framesWrittenInPlaceMatchFramesOfWholePayloads() {
-        var whole: [UInt8] = []
-        RecordFraming.frame([1, 2, 3, 4, 5], into: &whole)
-        var inPlace = ByteWriter(bytes: [9])
-        RecordFraming.frame(into: &inPlace) { $0.bytes.append(contentsOf: [1, 2, 3, 4, 5]) }
-        #expect(inPlace.bytes == [9] + whole)
-    }
-
-    @Test func framingDetectsTornAndCorruptRecords() {
-        var file = RecordFraming.walMagic
-        for payload in [[1, 2, 3], [4, 5], [6]] as [[UInt8]] { RecordFraming.frame(payload, into: &file) }
-        var seen: [[UInt8]] = []
-        let whole = RecordFraming.read(file, magic: RecordFraming.walMagic) { payload, _ in
-            seen.append(Array(payload))
-        }
-        #expect(seen == [[1, 2, 3], [4, 5], [6]])
-        #expect(whole.damage == nil)
-        #expect(whole.validEnd == file.count)
-        let torn = RecordFraming.read(Array(file.dropLast(1)), magic: RecordFraming.walMagic) { _, _ in }
-        #expect(torn.damage?.reason == "the record is cut short")
-        #expect(torn.validEnd == file.count - 9)
-        var flipped = file
-        flipped[RecordFraming.walMagic.count + 8] ^= 1
-        let corrupt = RecordFraming.read(flipped, magic: RecordFraming.walMagic) { _, _ in }
-        #expect(
-            corrupt.damage == RecordFraming.Damage(offset: 8, reason: "the record's checksum does not match"))
-        #expect(corrupt.validEnd == 8)
-        let header = RecordFraming.read(Array(file.prefix(12)), magic: RecordFraming.walMagic) { _, _ in }
-        #expect(header.damage?.reason == "the record header is cut short")
-        let foreign = RecordFraming.read(Array("not a log".utf8), magic: RecordFraming.walMagic) { _, _ in }
-        #expect(foreign.damage?.offset == 0)
     }
 }
