@@ -21,7 +21,7 @@ struct Catalog: Sendable {
     /// `_all`. A pattern that matches nothing adds nothing; a missing concrete name fails.
     ///
     /// - Throws: `index_not_found_exception` for a missing concrete name.
-    func resolve(_ expression: String?) throws -> [Target] {
+    func resolve(_ expression: String?, options: IndicesOptions = IndicesOptions()) throws -> [Target] {
         if let expression, let targets = plainTargets(expression) { return targets }
         var unfiltered: Set<String> = []
         var filters: [String: [Query]] = [:]
@@ -43,10 +43,16 @@ struct Catalog: Sendable {
                     filters[name] = nil
                 }
             } else if part.contains("*") {
-                for name in indices.keys where Glob.matches(part, name) { add(name, filter: nil) }
+                var matched = false
+                for name in indices.keys where Glob.matches(part, name) {
+                    add(name, filter: nil)
+                    matched = true
+                }
                 for (alias, members) in aliases where Glob.matches(part, alias) {
                     for (index, definition) in members { add(index, filter: definition.filter) }
+                    matched = true
                 }
+                if !matched && !options.allowNoIndices { throw ElasticsearchError.indexNotFound(part) }
             } else if indices[part] != nil {
                 add(part, filter: nil)
             } else if let failure = failed[part] {
@@ -56,13 +62,16 @@ struct Catalog: Sendable {
                     if let failure = failed[index] { throw ElasticsearchError.indexUnavailable(failure) }
                     add(index, filter: definition.filter)
                 }
-            } else {
+            } else if !options.ignoreUnavailable {
                 throw ElasticsearchError.indexNotFound(part)
             }
         }
         // Failed indices reached through a pattern are left out here (``failedMatches(_:)``
         // names them, so that searches count them as failed shards).
         let names = unfiltered.union(filters.keys).filter { indices[$0] != nil }.sorted()
+        if names.isEmpty && !options.allowNoIndices {
+            throw ElasticsearchError.indexNotFound(expression ?? "_all")
+        }
         return names.map { name in
             if unfiltered.contains(name) { return Target(index: name, filter: nil) }
             let list = filters[name] ?? []

@@ -1,24 +1,18 @@
 import ESModels
 
 extension Engine {
-    /// One index as a search sees it: its refreshed documents and current mapping.
-    private struct SearchTarget {
-        var identity: IndexIdentity
-        var shard: ShardData
-        var lookup: MappingLookup
-        var maxResultWindow: Int
-        var filter: Query?
-    }
-
     /// The indices a search reads, and the failed ones its patterns reach (failed shards).
-    private func searchTargets(_ expression: String) throws -> ([SearchTarget], [ShardFailure]) {
+    func searchTargets(_ expression: String, options: IndicesOptions = IndicesOptions()) throws
+        -> ([SearchTarget], [ShardFailure])
+    {
         try read { catalog in
             let now = monotonicMillis
             let unavailable = catalog.failedMatches(expression).map {
                 ShardFailure(
                     index: IndexIdentity(name: $0.index, uuid: "_na_"), error: .indexUnavailable($0))
             }
-            let targets = try catalog.resolve(expression).compactMap { target -> SearchTarget? in
+            let targets = try catalog.resolve(expression, options: options).compactMap {
+                target -> SearchTarget? in
                 catalog.indices[target.index]?.refreshIfDue(monotonicMillis: now)
                 guard let state = catalog.indices[target.index] else { return nil }
                 return SearchTarget(
@@ -30,19 +24,156 @@ extension Engine {
     }
 
     func search(_ expression: String, request: SearchRequest) throws -> SearchResponse {
+        try search(expression, request: request, options: SearchOptions()).response
+    }
+
+    /// A search with the options es-models' request has no place for: `search_after`, a point
+    /// in time, a scroll, aggregations, index options.
+    ///
+    /// - Throws: `action_request_validation_exception` for combinations Elasticsearch refuses,
+    ///   404 `search_context_missing_exception` for a point in time that is gone, and the
+    ///   errors of ``search(_:request:)``.
+    func search(_ expression: String?, request: SearchRequest, options: SearchOptions) throws -> SearchResult
+    {
+        var problems: [String] = []
+        if options.scroll != nil {
+            if request.effectiveFrom > 0 {
+                problems.append("using [from] is not allowed in a scroll context")
+            }
+            if options.searchAfter != nil {
+                problems.append("`search_after` cannot be used in a scroll context.")
+            }
+            if options.pointInTime != nil {
+                problems.append("using [point in time] is not allowed in a scroll context")
+            }
+        }
+        if options.searchAfter != nil && request.effectiveFrom > 0 {
+            problems.append("[from] parameter must be set to 0 when [search_after] is used")
+        }
+        if options.pointInTime != nil && expression != nil {
+            problems.append(
+                "[indices] cannot be used with point in time. Do not specify any index with point in time.")
+        }
+        if !problems.isEmpty { throw ElasticsearchError.validation(problems) }
+        let after = options.searchAfter.map(IndexSearch.After.values)
+        if let pit = options.pointInTime {
+            let targets = try pointInTimeTargets(pit)
+            var sorted = request
+            if !sorted.sort.contains(where: { $0.field == "_shard_doc" }) {
+                if sorted.sort.isEmpty { sorted.sort = [.score] }
+                sorted.sort.append(SortField("_shard_doc"))
+            }
+            var result = try execute(
+                targets: targets, unavailable: [], request: sorted, after: after, options: options
+            ).result
+            result.pointInTimeID = pit.id
+            return result
+        }
+        let (targets, unavailable) = try searchTargets(expression ?? "_all", options: options.indices)
+        let (result, last) = try execute(
+            targets: targets, unavailable: unavailable, request: request, after: after, options: options)
+        guard let scroll = options.scroll else { return result }
+        let context = ReaderContexts.Context(
+            targets: targets, expiresAt: monotonicMillis + scroll.milliseconds,
+            scroll: ReaderContexts.Scroll(
+                request: request, options: options, cursor: last,
+                returned: result.response.hits.hits.count))
+        var scrolled = result
+        scrolled.scrollID = readerContexts.withLock {
+            $0.open(context, prefix: "FGluY2x1ZGVfY29udGV4dF91dWlk")
+        }
+        return scrolled
+    }
+
+    /// The next page of a scroll (`POST /_search/scroll`).
+    ///
+    /// - Throws: 404 `search_context_missing_exception` when the scroll expired or was cleared.
+    func scroll(_ id: String, keepAlive: KeepAlive?) throws -> SearchResult {
+        let now = monotonicMillis
+        guard let context = readerContexts.withLock({ $0.context(id, now: now) }), let scroll = context.scroll
+        else { throw ElasticsearchError.searchContextMissing(id) }
+        var request = scroll.request
+        request.from = 0
+        var options = scroll.options
+        options.aggregations = nil
+        let (result, last) = try execute(
+            targets: context.targets, unavailable: [], request: request,
+            after: scroll.cursor.map(IndexSearch.After.cursor), options: options)
+        readerContexts.withLock { contexts in
+            contexts.update(id) { context in
+                if let last { context.scroll?.cursor = last }
+                context.scroll?.returned += result.response.hits.hits.count
+                if let keepAlive { context.expiresAt = now + keepAlive.milliseconds }
+            }
+        }
+        var scrolled = result
+        scrolled.scrollID = id
+        return scrolled
+    }
+
+    /// Clears scrolls (all of them when `ids` is `nil`); how many were open.
+    func clearScroll(_ ids: [String]?) -> Int {
+        let now = monotonicMillis
+        return readerContexts.withLock { contexts in
+            ids.map { contexts.close($0, now: now) } ?? contexts.closeAllScrolls(now: now)
+        }
+    }
+
+    /// Opens a point in time on the indices `expression` names: their refreshed documents, as
+    /// they are now, for as long as `keepAlive` (extended by every search that names it).
+    func openPointInTime(_ expression: String, keepAlive: KeepAlive, options: IndicesOptions) throws -> String
+    {
+        let (targets, unavailable) = try searchTargets(expression, options: options)
+        if let failure = unavailable.first { throw failure.error }
+        let context = ReaderContexts.Context(
+            targets: targets, expiresAt: monotonicMillis + keepAlive.milliseconds, scroll: nil)
+        return readerContexts.withLock { $0.open(context, prefix: "46ToAwMDaWR5BXV1aWQy") }
+    }
+
+    /// Closes points in time; how many were open.
+    func closePointInTime(_ ids: [String]) -> Int {
+        let now = monotonicMillis
+        return readerContexts.withLock { $0.close(ids, now: now) }
+    }
+
+    private func pointInTimeTargets(_ pit: SearchOptions.PointInTime) throws -> [SearchTarget] {
+        let now = monotonicMillis
+        return try readerContexts.withLock { contexts in
+            guard let context = contexts.context(pit.id, now: now), context.scroll == nil else {
+                throw ElasticsearchError.searchContextMissing(pit.id)
+            }
+            if let keepAlive = pit.keepAlive {
+                contexts.update(pit.id) { $0.expiresAt = max($0.expiresAt, now + keepAlive.milliseconds) }
+            }
+            return context.targets
+        }
+    }
+
+    /// Runs a search on `targets`: every index's query phase, the merged page, the hits and
+    /// the aggregations; with the cursor after the page's last hit.
+    private func execute(
+        targets: [SearchTarget], unavailable: [ShardFailure], request: SearchRequest,
+        after: IndexSearch.After?,
+        options: SearchOptions
+    ) throws -> (result: SearchResult, last: SearchCursor?) {
         let started = monotonicMillis
         let now = clock.now()
-        let (targets, unavailable) = try searchTargets(expression)
         var results: [(position: Int, result: IndexSearch.Result)] = []
         var failures: [ShardFailure] = unavailable
+        let aggregations = try options.aggregations.map(AggregationRequest.list(json:))
         for (position, target) in targets.enumerated() {
             let search = IndexSearch(
                 compiler: QueryCompiler(
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: position)
             do {
-                results.append((position, try search.run(request, filter: target.filter)))
+                results.append((position, try search.run(request, filter: target.filter, after: after)))
+                if let aggregations {
+                    // Aggregations fail the shard as a query does (a text field without fielddata).
+                    try AggregationExecutor.validate(aggregations, compiler: search.compiler)
+                }
             } catch let error as ElasticsearchError {
+                if results.last?.position == position { results.removeLast() }
                 failures.append(ShardFailure(index: target.identity, error: error))
             }
         }
@@ -78,7 +209,12 @@ extension Engine {
             total > limit ? TotalHits(value: limit, relation: .gte) : TotalHits(value: total, relation: .eq)
         }
         let tracksScores = results.first?.result.plan.usesScore ?? request.sort.isEmpty
-        return SearchResponse(
+        var aggregationJSON: JSONValue?
+        if let aggregations {
+            let inputs = results.map { (target: targets[$0.position], matches: $0.result.matches) }
+            aggregationJSON = try AggregationExecutor(now: now).run(aggregations, on: inputs)
+        }
+        let response = SearchResponse(
             took: Int(monotonicMillis - started), timedOut: false,
             shards: ShardStatistics(
                 total: targets.count + unavailable.count,
@@ -88,11 +224,17 @@ extension Engine {
                 total: totalHits,
                 maxScore: tracksScores && request.effectiveSize > 0 ? maxScore.map(Self.scoreValue) : nil,
                 hits: hits))
+        let last = page.last.map {
+            SearchCursor(values: $0.sortValues, position: ($0.indexPosition, $0.doc))
+        }
+        return (SearchResult(response: response, aggregations: aggregationJSON), last)
     }
 
-    func count(_ expression: String, request: CountRequest) throws -> CountResponse {
+    func count(_ expression: String, request: CountRequest, options: IndicesOptions = IndicesOptions()) throws
+        -> CountResponse
+    {
         let now = clock.now()
-        let (targets, unavailable) = try searchTargets(expression)
+        let (targets, unavailable) = try searchTargets(expression, options: options)
         var count = 0
         var failures: [ShardFailure] = unavailable
         for target in targets {
@@ -115,6 +257,37 @@ extension Engine {
                 total: targets.count + unavailable.count,
                 successful: targets.count + unavailable.count - failures.count, skipped: 0,
                 failed: failures.count))
+    }
+
+    /// Every document `query` matches on the indices `expression` names, as a refreshed
+    /// snapshot sees them (what `_delete_by_query`, `_update_by_query` and `_reindex` work on).
+    func matchingDocuments(_ expression: String, query: Query?, options: IndicesOptions = IndicesOptions())
+        throws -> [(index: String, id: String, version: Int, seqNo: Int, source: JSONValue)]
+    {
+        let now = clock.now()
+        let (targets, unavailable) = try searchTargets(expression, options: options)
+        if let failure = unavailable.first { throw failure.error }
+        var documents: [(index: String, id: String, version: Int, seqNo: Int, source: JSONValue)] = []
+        var failures: [ShardFailure] = []
+        for target in targets {
+            let search = IndexSearch(
+                compiler: QueryCompiler(
+                    shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
+                maxResultWindow: target.maxResultWindow, indexPosition: 0)
+            do {
+                for doc in try search.matches(query, filter: target.filter).matches {
+                    documents.append(
+                        (
+                            target.identity.name, target.shard.ids[doc], target.shard.versions[doc],
+                            target.shard.seqNos[doc], target.shard.sources[doc]
+                        ))
+                }
+            } catch let error as ElasticsearchError {
+                failures.append(ShardFailure(index: target.identity, error: error))
+            }
+        }
+        if !failures.isEmpty { throw ElasticsearchError.allShardsFailed(failures) }
+        return documents
     }
 
     /// A score as Elasticsearch prints it: the 32-bit float Lucene computed, in its shortest form.

@@ -15,6 +15,8 @@ final class Engine: Sendable {
     private let journal: Journal?
     private let started = ContinuousClock.now
     private let writeFailure = Mutex<EmbeddedEngineError?>(nil)
+    /// Open point-in-time and scroll contexts: frozen snapshots of the indices they search.
+    let readerContexts = Mutex(ReaderContexts())
 
     init(clock: WallClock, autoCreateIndex: Bool, journal: Journal?, recovered: Catalog?) {
         self.clock = clock

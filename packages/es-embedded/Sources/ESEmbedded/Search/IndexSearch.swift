@@ -15,6 +15,15 @@ struct IndexSearch {
         var candidates: [Candidate]
         var order: CandidateOrder
         var plan: SortPlan
+        /// The matching documents (what aggregations read).
+        var matches: DocSet
+    }
+
+    /// Where the page starts: after a previous page's last sort values (`search_after`, as
+    /// JSON), or after a scroll's last hit.
+    enum After {
+        case values([JSONValue])
+        case cursor(SearchCursor)
     }
 
     /// The documents `query` (and the alias `filter`) match, deleted ones left out.
@@ -32,7 +41,7 @@ struct IndexSearch {
     ///
     /// - Throws: the shard-level errors Elasticsearch reports (result window, query building,
     ///   sort checks).
-    func run(_ request: SearchRequest, filter: Query?) throws -> Result {
+    func run(_ request: SearchRequest, filter: Query?, after: After? = nil) throws -> Result {
         let window = request.effectiveFrom + request.effectiveSize
         if window > maxResultWindow {
             throw ElasticsearchError.illegalArgument(
@@ -41,7 +50,8 @@ struct IndexSearch {
                     + "can be set by changing the [index.max_result_window] index level setting.")
         }
         let (node, matches) = try self.matches(request.query, filter: filter)
-        let plan = try SortPlan(request.sort, compiler: compiler)
+        let plan = try SortPlan(request.sort, compiler: compiler, indexPosition: indexPosition)
+        let cursor = try after.map { try Self.cursor($0, plan: plan) }
         let order = CandidateOrder(
             keys: plan.keys.map { key in
                 switch key {
@@ -56,7 +66,29 @@ struct IndexSearch {
         var maxScore: Float?
         var top = TopCandidates(limit: window, order: order)
         let constant = node.constantScore
-        if let constant, plan.keys.count == 1, case .score = plan.keys[0] {
+        if let cursor {
+            let readers = plan.keys.map(SortKeyReader.init)
+            var values = [SortValue](repeating: .missing, count: readers.count)
+            var worstFirst: SortValue?
+            for doc in matches {
+                let score: Float? = tracksScores ? node.score(doc) : nil
+                if let score { maxScore = max(maxScore ?? score, score) }
+                // Most documents are decided by the first key alone: before the cursor, or
+                // behind the worst kept candidate.
+                let first = readers[0].value(doc, score: score)
+                if order.compare(0, first, cursor.values[0]) < 0 { continue }
+                if let worstFirst, order.compare(0, first, worstFirst) > 0 { continue }
+                values[0] = first
+                for position in readers.indices.dropFirst() {
+                    values[position] = readers[position].value(doc, score: score)
+                }
+                guard cursor.admits(values, indexPosition: indexPosition, doc: doc, order: order),
+                    top.wouldKeep(values, indexPosition: indexPosition, doc: doc)
+                else { continue }
+                top.offer(Candidate(indexPosition: indexPosition, doc: doc, score: score, sortValues: values))
+                worstFirst = top.worst?.sortValues[0]
+            }
+        } else if let constant, plan.keys.count == 1, case .score = plan.keys[0] {
             // Every document scores the same: the order is the document order.
             var taken = 0
             for doc in matches {
@@ -100,7 +132,57 @@ struct IndexSearch {
                 worstFirst = top.worst?.sortValues[0]
             }
         }
-        return Result(total: total, maxScore: maxScore, candidates: top.sorted, order: order, plan: plan)
+        return Result(
+            total: total, maxScore: maxScore, candidates: top.sorted, order: order, plan: plan,
+            matches: matches)
+    }
+
+    /// The cursor `search_after` values name, read as the sort's keys read values; a value
+    /// equal to what a hit with no value reports (`Long.MAX_VALUE`, `null`, ...) stands for
+    /// "missing", so the documents without a value are paged like the others.
+    private static func cursor(_ after: After, plan: SortPlan) throws -> SearchCursor {
+        switch after {
+        case .cursor(let cursor): return cursor
+        case .values(let json):
+            guard json.count == plan.keys.count else {
+                throw ElasticsearchError.illegalArgument(
+                    "search_after has \(json.count) value(s) but sort has \(plan.keys.count).")
+            }
+            let values = try zip(plan.keys, json).map { key, value -> SortValue in
+                switch key {
+                case .score, .doc: return try numeric(value, text: false)
+                case .field(let field):
+                    let high = field.missingFirst == field.descending
+                    switch (field.output, value) {
+                    case (_, .null): return .missing
+                    case (.integer, .int(let number)) where number == (high ? Int.max : Int.min):
+                        return .missing
+                    case (.floating, .string(let text)) where text == (high ? "Infinity" : "-Infinity"):
+                        return .missing
+                    case (.text, .string(let text)): return .text(text)
+                    case (.text, _): return .text(value.stringValue ?? value.compactString)
+                    default: return try numeric(value, text: false)
+                    }
+                }
+            }
+            return SearchCursor(values: values, position: nil)
+        }
+    }
+
+    private static func numeric(_ value: JSONValue, text: Bool) throws -> SortValue {
+        switch value {
+        case .int(let number): return .integer(Int64(number))
+        case .double(let number): return .floating(number)
+        case .bool(let flag): return .integer(flag ? 1 : 0)
+        case .string(let string):
+            if let number = Int64(string) { return .integer(number) }
+            if let number = Double(string) { return .floating(number) }
+            throw ElasticsearchError.illegalArgument(
+                "Failed to parse search_after value for field with value [\(string)]")
+        default:
+            throw ElasticsearchError.illegalArgument(
+                "Failed to parse search_after value [\(value.compactString)]")
+        }
     }
 
     /// For a sort whose first key is a numeric field, the first-key value of the `window`-th

@@ -40,7 +40,7 @@ struct SortPlan {
     /// The plan for `fields` on one index.
     ///
     /// - Throws: `query_shard_exception` or `illegal_argument_exception` with Elasticsearch's reasons.
-    init(_ fields: [SortField], compiler: QueryCompiler) throws {
+    init(_ fields: [SortField], compiler: QueryCompiler, indexPosition: Int = 0) throws {
         if fields.isEmpty {
             keys = [.score(descending: true)]
             return
@@ -49,6 +49,16 @@ struct SortPlan {
             switch field.field {
             case "_score": keys.append(.score(descending: field.effectiveOrder == .desc))
             case "_doc": keys.append(.doc(descending: field.effectiveOrder == .desc))
+            case "_shard_doc":
+                // Elasticsearch's tiebreaker of points in time: the shard's position in the high
+                // 32 bits, the document in the low ones.
+                let shard = Int64(indexPosition) << 32
+                keys.append(
+                    .field(
+                        FieldKey(
+                            descending: field.effectiveOrder == .desc, missingFirst: false, missingValue: nil,
+                            output: .integer
+                        ) { doc in .integer(shard | Int64(doc)) }))
             default: keys.append(.field(try Self.fieldKey(field, compiler: compiler)))
             }
         }

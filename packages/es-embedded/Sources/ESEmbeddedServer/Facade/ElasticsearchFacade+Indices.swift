@@ -43,7 +43,21 @@ extension ElasticsearchFacade {
             router.on("/{index}/_mapping", method: method) { request, context in
                 try request.checkParameters(
                     Self.expressionParameters.union(["timeout", "master_timeout", "write_index_only"]))
-                let mapping = try Mapping(json: try request.jsonBody())
+                let body = try request.jsonBody()
+                if case .object(let members) = body, members.count == 1, let only = members.first {
+                    // Elasticsearch 8 has no mapping types: a body wrapped in `_doc` (or in
+                    // `mappings`, as in create-index) is refused, not unwrapped.
+                    if only.key == "_doc" {
+                        throw ElasticsearchError.illegalArgument(
+                            "Types cannot be provided in put mapping requests")
+                    }
+                    if only.key == "mappings" {
+                        throw ElasticsearchError.mapperParsing(
+                            "Root mapping definition has unsupported parameters:  [mappings : \(only.value.compactString)]"
+                        )
+                    }
+                }
+                let mapping = try Mapping(json: body)
                 let response = try await backend.putMapping(
                     try context.parameters.require("index"), mapping: mapping)
                 return RESTResponse.json(response.json, request: request)

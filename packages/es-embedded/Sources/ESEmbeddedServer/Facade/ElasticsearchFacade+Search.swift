@@ -6,7 +6,7 @@ extension ElasticsearchFacade {
     private static let searchParameters: Set<String> = [
         "size", "from", "sort", "_source", "_source_includes", "_source_excludes", "track_total_hits",
         "rest_total_hits_as_int", "typed_keys", "search_type", "request_cache", "preference", "routing",
-        "timeout",
+        "timeout", "scroll", "stored_fields",
         "allow_partial_search_results", "batched_reduce_size", "max_concurrent_shard_requests",
         "pre_filter_shard_size", "ccs_minimize_roundtrips", "track_scores", "ignore_throttled",
     ]
@@ -16,12 +16,23 @@ extension ElasticsearchFacade {
             for path in ["/{index}/_search", "/_search"] {
                 router.on(path, method: method) { request, context in
                     try request.checkParameters(Self.searchParameters.union(Self.expressionParameters))
-                    let search = try Self.searchRequest(request)
-                    let response = try await backend.search(
-                        context.parameters["index"] ?? "_all", request: search)
-                    var json = response.json
+                    let body = try request.jsonBody()
+                    return try search(request, body: body, index: context.parameters["index"])
+                }
+            }
+            for path in ["/_search/scroll", "/_search/scroll/{scroll_id}"] {
+                router.on(path, method: method) { request, context in
+                    try request.checkParameters(["scroll", "scroll_id", "rest_total_hits_as_int"])
+                    var reader = try ScrollBody(request.jsonBody())
+                    let id = try context.parameters["scroll_id"] ?? request.query["scroll_id"] ?? reader.id()
+                    guard let id else { throw ElasticsearchError.validation(["scrollId is missing"]) }
+                    let keepAlive = try (request.query["scroll"] ?? reader.keepAlive()).map {
+                        try KeepAlive(parsing: $0, setting: "scroll")
+                    }
+                    let result = try backend.scroll(id, keepAlive: keepAlive)
+                    var json = result.json
                     if try request.flag("rest_total_hits_as_int") == true {
-                        json["hits"]?["total"] = response.hits.total.map { .int($0.value) } ?? .null
+                        json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
                     }
                     return RESTResponse.json(json, request: request)
                 }
@@ -33,17 +44,150 @@ extension ElasticsearchFacade {
                             "routing", "preference", "min_score", "terminate_after",
                         ]))
                     let count = try CountRequest(json: try request.jsonBody())
-                    let response = try await backend.count(
-                        context.parameters["index"] ?? "_all", request: count)
+                    let response = try backend.count(
+                        context.parameters["index"] ?? "_all", request: count,
+                        options: try request.indicesOptions())
                     return RESTResponse.json(response.json, request: request)
                 }
             }
         }
+        for path in ["/_search/scroll", "/_search/scroll/{scroll_id}"] {
+            router.delete(path) { request, context in
+                try request.checkParameters([])
+                var ids: [String]?
+                if let id = context.parameters["scroll_id"] {
+                    ids = id == "_all" ? nil : id.split(separator: ",").map(String.init)
+                } else {
+                    var reader = try ScrollBody(request.jsonBody())
+                    ids = try reader.ids()
+                    if ids == ["_all"] { ids = nil }
+                    guard ids != [] else { throw ElasticsearchError.validation(["no scroll ids specified"]) }
+                }
+                let freed = backend.clearScroll(ids)
+                return RESTResponse.json(
+                    ["succeeded": true, "num_freed": .int(freed)], status: freed == 0 ? .notFound : .ok,
+                    request: request)
+            }
+        }
+        router.post("/{index}/_pit") { request, context in
+            try request.checkParameters(
+                Self.expressionParameters.union([
+                    "keep_alive", "routing", "preference", "allow_partial_search_results",
+                ]))
+            guard let text = request.query["keep_alive"] else {
+                throw ElasticsearchError.validation(["[keep_alive] is not specified"])
+            }
+            let id = try backend.openPointInTime(
+                try context.parameters.require("index"),
+                keepAlive: KeepAlive(parsing: text, setting: "keep_alive"),
+                options: try request.indicesOptions())
+            return RESTResponse.json(
+                ["id": .string(id), "_shards": ["total": 1, "successful": 1, "skipped": 0, "failed": 0]],
+                request: request)
+        }
+        router.delete("/_pit") { request, _ in
+            try request.checkParameters([])
+            var reader = try ScrollBody(request.jsonBody())
+            guard let id = try reader.pointInTimeID() else {
+                throw ElasticsearchError.validation(["point-in-time id must be specified"])
+            }
+            let freed = backend.closePointInTime([id])
+            return RESTResponse.json(
+                ["succeeded": true, "num_freed": .int(freed)], status: freed == 0 ? .notFound : .ok,
+                request: request)
+        }
     }
 
-    /// The search body with the URL parameters that override it.
-    static func searchRequest(_ request: Request) throws -> SearchRequest {
-        var search = try SearchRequest(json: try request.jsonBody())
+    /// Runs a search request (`_search`), shaping the answer as Elasticsearch does.
+    func search(_ request: Request, body: JSONValue, index: String?) throws -> Response {
+        var (search, options, fields) = try Self.searchRequest(request, body: body)
+        if try request.flag("rest_total_hits_as_int") == true {
+            switch search.trackTotalHits {
+            case nil, .accurate?: search.trackTotalHits = .accurate
+            case .disabled?: break
+            case .upTo(let count)?:
+                throw ElasticsearchError.illegalArgument(
+                    "[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got \(count)"
+                )
+            }
+        }
+        let result = try backend.search(
+            index ?? (options.pointInTime == nil ? "_all" : nil), request: search, options: options)
+        var json = result.json
+        if try request.flag("rest_total_hits_as_int") == true {
+            json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
+        }
+        if let stored = fields.storedFields, case .array(let hits)? = json["hits"]?["hits"] {
+            json["hits"]?["hits"] = .array(
+                hits.map { hit in
+                    guard case .object(var members) = hit else { return hit }
+                    if stored == ["_none_"] { members["_id"] = nil }
+                    if !fields.explicitSource && !stored.contains("_source") { members["_source"] = nil }
+                    return .object(members)
+                })
+        }
+        return RESTResponse.json(json, request: request)
+    }
+
+    /// What the facade reads from a search body itself rather than es-models' decoder.
+    struct SearchFields {
+        var storedFields: [String]?
+        var explicitSource = false
+    }
+
+    /// The search body with the URL parameters that override it, and the options es-models'
+    /// request has no place for.
+    static func searchRequest(_ request: Request, body: JSONValue) throws -> (
+        SearchRequest, SearchOptions, SearchFields
+    ) {
+        var options = SearchOptions(indices: try request.indicesOptions())
+        var fields = SearchFields()
+        var members = body.objectValue ?? [:]
+        if let after = members.removeValue(forKey: "search_after") {
+            guard case .array(let values) = after else {
+                throw ElasticsearchError.parsing(
+                    "[search_after] must be an array, found [\(after.tokenName)]")
+            }
+            options.searchAfter = values
+        }
+        if let pit = members.removeValue(forKey: "pit") {
+            guard case .object(let parts) = pit, let id = parts["id"]?.stringValue else {
+                throw ElasticsearchError.xContentParse("[point_in_time] failed to parse field [id]")
+            }
+            options.pointInTime = SearchOptions.PointInTime(
+                id: id,
+                keepAlive: try parts["keep_alive"]?.stringValue.map {
+                    try KeepAlive(parsing: $0, setting: "keep_alive")
+                })
+        }
+        if let aggregations = members.removeValue(forKey: "aggs")
+            ?? members.removeValue(forKey: "aggregations")
+        {
+            options.aggregations = aggregations
+        }
+        if let stored = members.removeValue(forKey: "stored_fields") {
+            fields.storedFields =
+                stored.arrayValue?.compactMap(\.stringValue) ?? stored.stringValue.map { [$0] }
+        }
+        if let stored = request.query["stored_fields"] {
+            fields.storedFields = stored.split(separator: ",").map(String.init)
+        }
+        fields.explicitSource =
+            members["_source"] != nil || request.query["_source"] != nil
+            || request.query["_source_includes"] != nil
+        if fields.storedFields == ["_none_"], fields.explicitSource {
+            throw ElasticsearchError.validation([
+                "[stored_fields] cannot be disabled if [_source] is requested"
+            ])
+        }
+        for flag in ["version", "seq_no_primary_term", "track_scores", "explain"]
+        where members[flag]?.boolValue == false {
+            members[flag] = nil
+        }
+        var search = try SearchRequest(json: body.isNull ? .null : .object(members))
+        if let scroll = request.query["scroll"] {
+            options.scroll = try KeepAlive(parsing: scroll, setting: "scroll")
+        }
         if let size = try request.integer("size") {
             guard size >= 0 else {
                 throw ElasticsearchError.illegalArgument(
@@ -72,6 +216,43 @@ extension ElasticsearchFacade {
             search.trackTotalHits = try TrackTotalHits(json: .string(track.isEmpty ? "true" : track))
         }
         if let filter = try sourceFilter(request) { search.source = filter }
-        return search
+        return (search, options, fields)
+    }
+
+    /// The search body with the URL parameters that override it.
+    static func searchRequest(_ request: Request) throws -> SearchRequest {
+        try searchRequest(request, body: try request.jsonBody()).0
+    }
+}
+
+/// The body of scroll and point-in-time requests: `scroll_id` (a string or a list), `scroll`, `id`.
+struct ScrollBody {
+    private let members: [String: JSONValue]
+
+    init(_ json: JSONValue) throws {
+        switch json {
+        case .null: members = [:]
+        case .object(let members): self.members = members
+        default: throw ElasticsearchError.parsing("Malformed content, must start with an object")
+        }
+        if let unknown = members.keys.first(where: {
+            !["scroll_id", "scroll", "id", "rest_total_hits_as_int"].contains($0)
+        }) {
+            throw ElasticsearchError.illegalArgument(
+                "Unknown parameter [\(unknown)] in request body or parameter is of the wrong type[VALUE_STRING] "
+            )
+        }
+    }
+
+    mutating func id() throws -> String? { members["scroll_id"]?.stringValue }
+    mutating func keepAlive() throws -> String? { members["scroll"]?.stringValue }
+    mutating func pointInTimeID() throws -> String? { members["id"]?.stringValue }
+
+    mutating func ids() throws -> [String]? {
+        switch members["scroll_id"] {
+        case .string(let id)?: return id.split(separator: ",").map(String.init)
+        case .array(let list)?: return list.compactMap(\.stringValue)
+        default: return []
+        }
     }
 }

@@ -31,6 +31,7 @@ public struct ElasticsearchFacade: Sendable {
         let router = Router()
         if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
         router.add(middleware: ElasticsearchErrorMiddleware())
+        router.add(middleware: CompatibilityMiddleware())
         registerClusterRoutes(on: router)
         registerIndexRoutes(on: router)
         registerDocumentRoutes(on: router)

@@ -1,3 +1,4 @@
+import ESEmbedded
 import ESModels
 import Foundation
 import HTTPKit
@@ -83,4 +84,13 @@ extension Request {
 /// A body whose `Content-Type` Elasticsearch does not accept: answered with a 406.
 struct ContentTypeError: Error {
     var declared: String
+}
+
+extension Request {
+    /// `ignore_unavailable` and `allow_no_indices`.
+    func indicesOptions() throws -> IndicesOptions {
+        IndicesOptions(
+            ignoreUnavailable: try flag("ignore_unavailable") ?? false,
+            allowNoIndices: try flag("allow_no_indices") ?? true)
+    }
 }

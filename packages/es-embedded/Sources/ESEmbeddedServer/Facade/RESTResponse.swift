@@ -13,7 +13,8 @@ enum RESTResponse {
     /// A JSON response.
     static func json(_ value: JSONValue, status: HTTPStatus = .ok, request: Request) -> Response {
         let pretty = request.query.contains("pretty") && request.query["pretty"] != "false"
-        let body = pretty ? value.canonicalData : value.compactData
+        let filtered = FilterPath(request.query["filter_path"]).map { $0.apply(value) } ?? value
+        let body = pretty ? filtered.canonicalData : filtered.compactData
         return Response(
             status: status,
             headers: headers,

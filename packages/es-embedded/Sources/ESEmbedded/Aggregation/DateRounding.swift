@@ -1,0 +1,110 @@
+import Foundation
+
+/// Rounds instants down to the start of their `date_histogram` bucket in a time zone.
+struct DateRounding {
+    let interval: AggregationRequest.DateInterval
+    let timeZone: TimeZone
+    let offset: Int64
+    private let calendar: Calendar
+    private let fixedOffset: Int?
+
+    init(interval: AggregationRequest.DateInterval, timeZone: TimeZone, offset: Int64) {
+        self.interval = interval
+        self.timeZone = timeZone
+        self.offset = offset
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = 2
+        self.calendar = calendar
+        // A zone without daylight saving has one offset: buckets are plain arithmetic.
+        fixedOffset =
+            timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 0)) == nil
+            ? timeZone.secondsFromGMT() : nil
+    }
+
+    /// The start of the bucket holding `millis`.
+    func round(_ millis: Int64) -> Int64 {
+        let shifted = millis - offset
+        switch interval {
+        case .fixed(let length):
+            let zone = Int64(offsetSeconds(shifted)) * 1000
+            return Self.floor(shifted + zone, length) - zone + offset
+        case .calendar(let unit):
+            if let fixedOffset, let length = Self.length(of: unit) {
+                let zone = Int64(fixedOffset) * 1000
+                if unit == .week {
+                    // 1970-01-01 was a Thursday; weeks start on Monday (epoch day 4).
+                    let monday: Int64 = 4 * 86_400_000
+                    return Self.floor(shifted + zone - monday, length) + monday - zone + offset
+                }
+                return Self.floor(shifted + zone, length) - zone + offset
+            }
+            let date = Date(timeIntervalSince1970: Double(shifted) / 1000)
+            let component: Calendar.Component =
+                switch unit {
+                case .minute: .minute
+                case .hour: .hour
+                case .day: .day
+                case .week: .weekOfYear
+                case .month: .month
+                case .quarter: .quarter
+                case .year: .year
+                }
+            var start: Date
+            if unit == .quarter {
+                let month = calendar.component(.month, from: date)
+                let year = calendar.component(.year, from: date)
+                start =
+                    calendar.date(from: DateComponents(year: year, month: (month - 1) / 3 * 3 + 1, day: 1))
+                    ?? date
+            } else {
+                start = calendar.dateInterval(of: component, for: date)?.start ?? date
+            }
+            if unit == .week { start = calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? start }
+            return Int64((start.timeIntervalSince1970 * 1000).rounded()) + offset
+        }
+    }
+
+    /// The start of the bucket after the one starting at `key`.
+    func next(_ key: Int64) -> Int64 {
+        switch interval {
+        case .fixed(let length): return round(key + length)
+        case .calendar(let unit):
+            if let fixedOffset = Optional(fixedOffset), fixedOffset != nil, let length = Self.length(of: unit)
+            {
+                return key + length
+            }
+            let date = Date(timeIntervalSince1970: Double(key - offset) / 1000)
+            let (component, amount): (Calendar.Component, Int) =
+                switch unit {
+                case .minute: (.minute, 1)
+                case .hour: (.hour, 1)
+                case .day: (.day, 1)
+                case .week: (.day, 7)
+                case .month: (.month, 1)
+                case .quarter: (.month, 3)
+                case .year: (.year, 1)
+                }
+            let next = calendar.date(byAdding: component, value: amount, to: date) ?? date
+            return round(Int64((next.timeIntervalSince1970 * 1000).rounded()) + offset)
+        }
+    }
+
+    private func offsetSeconds(_ millis: Int64) -> Int {
+        fixedOffset ?? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(millis) / 1000))
+    }
+
+    private static func length(of unit: AggregationRequest.CalendarUnit) -> Int64? {
+        switch unit {
+        case .minute: 60_000
+        case .hour: 3_600_000
+        case .day: 86_400_000
+        case .week: 7 * 86_400_000
+        case .month, .quarter, .year: nil
+        }
+    }
+
+    private static func floor(_ value: Int64, _ length: Int64) -> Int64 {
+        value >= 0 ? value / length * length : (value - length + 1) / length * length
+    }
+}

@@ -1,0 +1,135 @@
+import ESModels
+import Foundation
+
+/// How an index expression treats names that match nothing (`ignore_unavailable`,
+/// `allow_no_indices`).
+public struct IndicesOptions: Sendable, Equatable {
+    /// Whether a concrete name that is neither an index nor an alias is skipped instead of
+    /// failing with `index_not_found_exception`.
+    public var ignoreUnavailable: Bool
+    /// Whether a wildcard (or a whole expression) that matches nothing is allowed.
+    public var allowNoIndices: Bool
+
+    /// Elasticsearch's defaults for searches: strict about concrete names, lenient about patterns.
+    public init(ignoreUnavailable: Bool = false, allowNoIndices: Bool = true) {
+        self.ignoreUnavailable = ignoreUnavailable
+        self.allowNoIndices = allowNoIndices
+    }
+}
+
+/// What a search asks beyond es-models' ``ESModels/SearchRequest``: paging by sort values, point
+/// in time and scroll contexts, aggregations and index options.
+///
+/// ```swift
+/// var options = SearchOptions()
+/// options.searchAfter = [1_700_000_000_000, "a7"]
+/// let result = try backend.search("assetflat", request: request, options: options)
+/// ```
+public struct SearchOptions: Sendable, Equatable {
+    /// The sort values of the last hit of the previous page (`search_after`).
+    public var searchAfter: [JSONValue]?
+    /// The point in time to search (`pit`), instead of an index expression.
+    public var pointInTime: PointInTime?
+    /// Opens a scroll context kept this long (`?scroll=1m`).
+    public var scroll: KeepAlive?
+    /// The `aggs` (or `aggregations`) object of the body.
+    public var aggregations: JSONValue?
+    /// How the index expression treats names that match nothing.
+    public var indices: IndicesOptions
+
+    /// A search with nothing beyond the request.
+    public init(
+        searchAfter: [JSONValue]? = nil, pointInTime: PointInTime? = nil, scroll: KeepAlive? = nil,
+        aggregations: JSONValue? = nil, indices: IndicesOptions = IndicesOptions()
+    ) {
+        self.searchAfter = searchAfter
+        self.pointInTime = pointInTime
+        self.scroll = scroll
+        self.aggregations = aggregations
+        self.indices = indices
+    }
+
+    /// A search's `pit` member: the id of an open point in time, and how long to keep it from now.
+    public struct PointInTime: Sendable, Equatable {
+        /// The id `openPointInTime` returned.
+        public var id: String
+        /// Extends the point in time's life when set.
+        public var keepAlive: KeepAlive?
+
+        /// A reference to an open point in time.
+        public init(id: String, keepAlive: KeepAlive? = nil) {
+            self.id = id
+            self.keepAlive = keepAlive
+        }
+    }
+}
+
+/// A duration as Elasticsearch's time values write it (`30s`, `1m`, `500ms`, `2h`, `1d`).
+public struct KeepAlive: Sendable, Equatable, CustomStringConvertible {
+    /// The duration in milliseconds.
+    public var milliseconds: Int64
+
+    /// A keep-alive of `milliseconds`.
+    public init(milliseconds: Int64) {
+        self.milliseconds = milliseconds
+    }
+
+    /// Parses a time value.
+    ///
+    /// - Throws: `illegal_argument_exception` "failed to parse setting [name] with value [x] as a
+    ///   time value: unit is missing or unrecognized", as Elasticsearch words it.
+    public init(parsing text: String, setting: String) throws {
+        let units: [(String, Int64)] = [
+            ("nanos", 0), ("micros", 0), ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
+            ("d", 86_400_000),
+        ]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
+            let number = trimmed.dropLast(suffix.count)
+            guard let value = Int64(number), value >= 0 else { break }
+            self.milliseconds = factor == 0 ? 0 : value * factor
+            return
+        }
+        if trimmed == "-1" || trimmed == "0" {
+            self.milliseconds = 0
+            return
+        }
+        throw ElasticsearchError.illegalArgument(
+            "failed to parse setting [\(setting)] with value [\(text)] as a time value: unit is missing or unrecognized"
+        )
+    }
+
+    public var description: String { "\(milliseconds)ms" }
+}
+
+/// A search's answer with what es-models' ``ESModels/SearchResponse`` has no place for.
+public struct SearchResult: Sendable, Equatable {
+    /// The hits, totals and shard statistics.
+    public var response: SearchResponse
+    /// The `aggregations` object, when the search asked for any.
+    public var aggregations: JSONValue?
+    /// The id of the point in time searched (`pit_id`).
+    public var pointInTimeID: String?
+    /// The id of the scroll context (`_scroll_id`).
+    public var scrollID: String?
+
+    /// A result.
+    public init(
+        response: SearchResponse, aggregations: JSONValue? = nil, pointInTimeID: String? = nil,
+        scrollID: String? = nil
+    ) {
+        self.response = response
+        self.aggregations = aggregations
+        self.pointInTimeID = pointInTimeID
+        self.scrollID = scrollID
+    }
+
+    /// Elasticsearch's search response body.
+    public var json: JSONValue {
+        var body = response.json.objectValue ?? [:]
+        if let scrollID { body["_scroll_id"] = .string(scrollID) }
+        if let pointInTimeID { body["pit_id"] = .string(pointInTimeID) }
+        if let aggregations { body["aggregations"] = aggregations }
+        return .object(body)
+    }
+}
