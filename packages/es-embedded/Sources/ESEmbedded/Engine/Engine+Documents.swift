@@ -146,6 +146,10 @@ extension Engine {
         records: inout [JournalRecord]
     ) throws -> WriteOutcome {
         let id = id ?? Self.randomIdentifier(length: 20)
+        if id.isEmpty {
+            // Index and create requests refuse an empty id while routing it, not in validation.
+            throw ElasticsearchError.illegalArgument("if _id is specified it must not be empty")
+        }
         try Self.validateID(id)
         let existing = state.writer.entry(id)
         if create, let existing, existing.doc != nil {

@@ -62,7 +62,10 @@ extension QueryCompiler {
         let capacity = data.docCount
         guard lookup.isNested(query.path) else {
             if query.ignoreUnmapped == true { return .none(capacity: capacity) }
-            let reason = "[nested] failed to find nested object under path [\(query.path)]"
+            let reason =
+                lookup.field(query.path)?.type == .object
+                ? "[nested] nested object under path [\(query.path)] is not of nested type"
+                : "[nested] failed to find nested object under path [\(query.path)]"
             throw failure("illegal_state_exception", reason)
         }
         let child = try compile(query.query, level: query.path)

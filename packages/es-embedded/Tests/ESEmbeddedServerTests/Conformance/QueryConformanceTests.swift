@@ -197,9 +197,18 @@ import Testing
             #expect(error?.status == 400)
             let root = error?.effectiveRootCauses.first
             #expect(root?.type == "query_shard_exception")
+            // `titles` is an object field: Elasticsearch says it is not nested; a path that is
+            // not mapped at all is one it "failed to find".
             #expect(
                 root?.reason
-                    == "failed to create query: [nested] failed to find nested object under path [titles]")
+                    == "failed to create query: [nested] nested object under path [titles] is not of nested type"
+            )
+            let unmapped = await elasticsearchError {
+                _ = try await ids(backend, .nested(path: "nowhere", query: .matchAll))
+            }
+            #expect(
+                unmapped?.effectiveRootCauses.first?.reason
+                    == "failed to create query: [nested] failed to find nested object under path [nowhere]")
             #expect(root?.metadata["index"] == "catalogue")
             #expect(error?.cause.causedBy?.causedBy?.type == "illegal_state_exception")
             let failed = error?.cause.metadata["failed_shards"]?[0]
