@@ -47,6 +47,9 @@ import Testing
             let nodes = try await client.get("/_nodes")
             #expect(nodes.status == .badRequest)
             #expect(try body(nodes)["error"] == "no handler found for uri [/_nodes] and method [GET]")
+            let mget = try await client.post("/_mget", headers: Self.json, body: #"{"docs":[]}"#)
+            #expect(mget.status == .badRequest)
+            #expect(try body(mget)["error"] == "no handler found for uri [/_mget] and method [POST]")
 
             let nine = try await client.get(
                 "/", headers: ["Accept": "application/vnd.elasticsearch+json; compatible-with=9"])
