@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+        .library(name: "PostgresKit", targets: ["PostgresKit"]),
+        .library(name: "PostgresKitTesting", targets: ["PostgresKitTesting"]),
         .executable(name: "cms-indexer", targets: ["cms-indexer"]),
         .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
@@ -19,6 +21,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .target(name: "PostgresKit", dependencies: ["CLibPQ"]),
+        .target(
+            name: "PostgresKitTesting",
+            dependencies: ["PostgresKit", .product(name: "CLIKitTesting", package: "cli-kit")]),
         .target(
             name: "CMSIndexer",
             dependencies: [
@@ -46,6 +54,7 @@ let package = Package(
             name: "cms-indexer-bench",
             dependencies: ["CMSIndexerBenchmark", "CMSIndexer", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
+        .testTarget(name: "PostgresKitTests", dependencies: ["PostgresKit", "PostgresKitTesting"]),
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
