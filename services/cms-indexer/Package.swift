@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "CMSIndexer",
             dependencies: [
-                "SQLiteKit", .product(name: "CLIKit", package: "cli-kit"),
+                "SQLiteKit", "PostgresKit", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
@@ -38,7 +38,8 @@ let package = Package(
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: [
-                "CMSIndexer", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", "PostgresKit", "PostgresKitTesting", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
@@ -58,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "cms-indexer", "cms-indexer-bench",
+                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "PostgresKit", "PostgresKitTesting",
+                "cms-indexer", "cms-indexer-bench",
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESEmbedded", package: "es-embedded"),

@@ -37,12 +37,33 @@ struct LibPQParameters: Sendable, Equatable {
             }
             option += 1
         }
+        // libpq checks these only when connecting; checked here, a typo is bad input at once.
+        for (keyword, value) in values {
+            switch keyword {
+            case "port" where value.split(separator: ",").contains(where: { UInt16($0) == nil }):
+                throw .invalidConnectionString(
+                    Self.redacted(configuration.connectionString),
+                    message: "the port '\(value)' is not a number")
+            case "connect_timeout" where Int(value) == nil:
+                throw .invalidConnectionString(
+                    Self.redacted(configuration.connectionString),
+                    message: "connect_timeout '\(value)' is not a number of seconds")
+            case "sslmode" where !Self.sslModes.contains(value):
+                throw .invalidConnectionString(
+                    Self.redacted(configuration.connectionString),
+                    message: "sslmode '\(value)' is not one of \(Self.sslModes.joined(separator: ", "))")
+            default: continue
+            }
+        }
         if !values.contains(where: { $0.0 == "connect_timeout" }) {
             values.append(("connect_timeout", String(configuration.defaultConnectTimeout)))
         }
         values.append(("fallback_application_name", configuration.applicationName))
         self.values = values
     }
+
+    /// libpq's SSL modes.
+    static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 
     /// The value of a keyword, if set.
     subscript(keyword: String) -> String? {
@@ -66,24 +87,21 @@ struct LibPQParameters: Sendable, Equatable {
 
     /// The connection string with any password replaced by `***`.
     static func redacted(_ text: String) -> String {
-        var result = text
-        if let scheme = result.range(of: "://"), let at = result[scheme.upperBound...].firstIndex(of: "@") {
-            let authority = result[scheme.upperBound..<at]
-            if let colon = authority.firstIndex(of: ":") {
-                result.replaceSubrange(result.index(after: colon)..<at, with: "***")
-            }
-        }
-        if let range = result.range(of: "password=") {
-            let end =
-                result[range.upperBound...].firstIndex(where: { $0 == " " || $0 == "&" }) ?? result.endIndex
-            result.replaceSubrange(range.upperBound..<end, with: "***")
-        }
-        return result
+        PostgresConfiguration.redacted(text)
     }
 
     /// libpq's message on one line, without its final newline.
     static func clean(_ message: String) -> String {
         message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
+    }
+}
+
+extension PostgresConfiguration {
+    /// Checks that libpq can parse the connection string, without connecting.
+    ///
+    /// - Throws: ``PostgresError/invalidConnectionString(_:message:)``.
+    public func validate() throws(PostgresError) {
+        _ = try LibPQParameters(self)
     }
 }

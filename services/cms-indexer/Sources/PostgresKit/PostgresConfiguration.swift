@@ -1,3 +1,5 @@
+import Foundation
+
 /// How to reach a PostgreSQL database: a connection string (a `postgres://` URL or libpq's
 /// `key=value` list), the environment whose `PG*` variables fill what the string leaves out,
 /// and the time limits that keep a dead or silent server from hanging the caller.
@@ -37,5 +39,27 @@ public struct PostgresConfiguration: Sendable, Equatable {
     /// Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`).
     public static func isConnectionURL(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    /// The connection string without its password, for messages.
+    public var redactedConnectionString: String {
+        Self.redacted(connectionString)
+    }
+
+    /// A connection string with any password replaced by `***`, for messages.
+    public static func redacted(_ text: String) -> String {
+        var result = text
+        if let scheme = result.range(of: "://"), let at = result[scheme.upperBound...].firstIndex(of: "@") {
+            let authority = result[scheme.upperBound..<at]
+            if let colon = authority.firstIndex(of: ":") {
+                result.replaceSubrange(result.index(after: colon)..<at, with: "***")
+            }
+        }
+        if let range = result.range(of: "password=") {
+            let end =
+                result[range.upperBound...].firstIndex(where: { $0 == " " || $0 == "&" }) ?? result.endIndex
+            result.replaceSubrange(range.upperBound..<end, with: "***")
+        }
+        return result
     }
 }

@@ -34,3 +34,10 @@ enum FreePort {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+extension TemporaryPostgresServer {
+    /// A TCP port of 127.0.0.1 that nothing listens on right now (for tests of refused connections).
+    public static func unusedPort() throws -> Int {
+        try FreePort.find()
+    }
+}

@@ -37,6 +37,7 @@ public final class TemporaryPostgresServer: Sendable {
     public let password: String
     private let watchdog: ChildProcess
     private let counter = Atomic<Int>(0)
+    private let sharedDatabaseCreated = Mutex(false)
 
     /// Whether the server programs are installed (tests that need a server are skipped when not).
     public static var isAvailable: Bool { PostgresBinaries.locate() != nil }
@@ -90,6 +91,49 @@ public final class TemporaryPostgresServer: Sendable {
         } catch {
             try? dropDatabase(url: url)
             throw error
+        }
+    }
+
+    /// Runs `body` with the URL of a fresh, empty schema in one shared database (its
+    /// `search_path` is set in the URL's `options`), dropped afterwards whatever happens.
+    ///
+    /// Much quicker than a database of its own (`CREATE SCHEMA` against `CREATE DATABASE`'s
+    /// copy of a template), so every test can have one. Session-wide things stay shared with
+    /// the other tests: advisory locks and `LISTEN` channels.
+    @discardableResult
+    public func withSchema<Result>(_ body: (String) async throws -> Result) async throws -> Result {
+        let database = try sharedDatabase()
+        let name =
+            "cms_test_\(counter.add(1, ordering: .relaxed).newValue)_\(UUID().uuidString.prefix(8).lowercased())"
+        let admin = try connect(database: database)
+        try admin.execute("CREATE SCHEMA \(name)")
+        admin.close()
+        let url = self.url(database: database) + "?options=-csearch_path%3D\(name)"
+        func drop() {
+            guard let admin = try? connect(database: database) else { return }
+            try? admin.execute("DROP SCHEMA \(name) CASCADE")
+            admin.close()
+        }
+        do {
+            let result = try await body(url)
+            drop()
+            return result
+        } catch {
+            drop()
+            throw error
+        }
+    }
+
+    /// The database the schemas of ``withSchema(_:)`` live in, created on first use.
+    private func sharedDatabase() throws -> String {
+        try sharedDatabaseCreated.withLock { created in
+            if !created {
+                let admin = try connect()
+                defer { admin.close() }
+                try admin.execute("CREATE DATABASE cms_tests")
+                created = true
+            }
+            return "cms_tests"
         }
     }
 

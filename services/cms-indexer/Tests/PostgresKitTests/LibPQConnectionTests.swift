@@ -83,12 +83,13 @@ struct LibPQConnectionTests {
 
     @Test func notificationsArriveAndWaitingForNoneEndsOnTime() async throws {
         try await withConnection { db, url in
-            try db.listen("cms_changes")
+            let channel = "test_\(db.serverProcessID)"
+            try db.listen(channel)
             let started = ContinuousClock.now
             #expect(try db.notifications(timeout: .milliseconds(200)).isEmpty)
             #expect(ContinuousClock.now - started < .seconds(2))
             let other = try LibPQConnection(configuration: PostgresConfiguration(url))
-            try other.execute("NOTIFY cms_changes, 'hello'")
+            try other.execute("NOTIFY \(channel), 'hello'")
             let received = try db.notifications(timeout: .seconds(10))
             #expect(received.map(\.payload) == ["hello"])
             #expect(received.first?.senderProcessID == other.serverProcessID)

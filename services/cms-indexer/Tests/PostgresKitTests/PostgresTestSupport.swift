@@ -8,7 +8,7 @@ func withConnection<Result>(
     queryTimeout: Duration = .seconds(30), _ body: (LibPQConnection, String) async throws -> Result
 ) async throws -> Result {
     let server = try await TemporaryPostgresServer.shared()
-    return try await server.withDatabase { url in
+    return try await server.withSchema { url in
         let connection = try LibPQConnection(
             configuration: PostgresConfiguration(url, queryTimeout: queryTimeout))
         defer { connection.close() }

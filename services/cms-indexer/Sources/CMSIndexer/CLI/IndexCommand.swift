@@ -5,7 +5,7 @@ import Foundation
 
 /// `cms-indexer index`: fills the search indices from the CMS database.
 struct IndexCommand: Command {
-    static let db = Option<String>("--db", value: "path", help: "The CMS SQLite database.")
+    static let db = DatabaseOption.option(help: "The CMS database: \(DatabaseOption.forms).")
     static let only = Option<String>(
         "--only", value: "list", help: "Comma-separated indices to build (default: all).")
     static let batchSize = Option<Int>(
@@ -53,16 +53,17 @@ struct IndexCommand: Command {
 
     func validate() throws {
         try BackendChoice.validate(es: es, data: data)
+        try DatabaseOption.validate(database)
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let path = context.resolve(database).path
-        guard FileManager.default.fileExists(atPath: path) else {
+        let location = context.databaseLocation(database)
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             throw UsageError.invalidValue(
                 option: "--db", value: path, expected: "an existing CMS database file")
         }
         let configuration = IndexerConfiguration(
-            databasePath: path, indices: indices, batchSize: batchSize, retain: retain, clock: context.clock)
+            database: location, indices: indices, batchSize: batchSize, retain: retain, clock: context.clock)
         let store = try BackendChoice(es: es, data: data, context: context)
         let indexer = Indexer(
             backend: store.backend, configuration: configuration,

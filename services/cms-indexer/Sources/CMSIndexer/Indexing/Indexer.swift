@@ -1,6 +1,5 @@
 import ESModels
 import Foundation
-import SQLiteKit
 
 /// Fills the search indices from the CMS database, safely.
 ///
@@ -44,7 +43,7 @@ public struct Indexer: Sendable {
     ///   store fails, the counts disagree or the run is cancelled (after cleaning up).
     public func run() async throws -> IndexingReport {
         let started = ContinuousClock.now
-        let db = try CMSDatabase.openForReading(path: configuration.databasePath)
+        let db = try CMSDatabase.openForReading(configuration.database)
         var previous: [IndexName: [String]] = [:]
         var existing: [String] = []
         do {
@@ -111,7 +110,7 @@ public struct Indexer: Sendable {
 
     /// Streams one index's documents into `name`, overlapping each bulk call with the
     /// reading of the next batch.
-    private func fill(_ name: String, from index: IndexName, db: SQLiteDatabase) async throws -> (
+    private func fill(_ name: String, from index: IndexName, db: any CMSConnection) async throws -> (
         IndexingReport.IndexResult, [DocumentError]
     ) {
         let alias = index.rawValue

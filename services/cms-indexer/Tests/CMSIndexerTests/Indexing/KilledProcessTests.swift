@@ -32,10 +32,9 @@ import Testing
                     "index", "--db", path, "--data", data.path, "--only", "assetflat", "--batch-size", "50",
                     "--progress-every", "100",
                 ])
-            _ = try await process.line(
-                containing: "documents indexed", in: .standardError, timeout: .seconds(60))
-            process.signal(SIGKILL)
-            #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
+            #expect(
+                await process.signal(SIGKILL, whenLineContains: "documents indexed", timeout: .seconds(60)))
+            #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(process.errors)")
 
             let reopened = try EmbeddedSearchBackend(
                 configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
