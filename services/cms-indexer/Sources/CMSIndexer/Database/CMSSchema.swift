@@ -21,6 +21,7 @@ public enum CMSSchema {
         Migration(
             version: 4, name: "create promos and sports events", sqlite: promotions,
             postgres: PostgresSchema.promotions),
+        ChangeCapture.migration,
     ]
 
     /// The CMS tables, parents before the tables that reference them.

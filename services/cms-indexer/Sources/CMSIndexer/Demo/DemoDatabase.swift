@@ -82,6 +82,8 @@ public enum DemoDatabase {
         var generator = DemoGenerator(writer: DemoWriter(db: db), options: options)
         try generator.generate()
         try generator.writer.flush()
+        // The demo is a starting point, not a change: a full index reads it all anyway.
+        try db.execute("DELETE FROM \(ChangeCapture.table)")
         return DemoDatabaseSummary(rows: generator.writer.counts, assetTypes: generator.assetTypes)
     }
 }
