@@ -31,9 +31,7 @@ import Testing
                 result.errors.contains(
                     "cms-indexer: assetflat: indexing into 'assetflat-20260101000000000'\n"))
             #expect(result.errors.contains("cms-indexer: assetflat: 120 documents indexed, 0 failed, "))
-            let engine = try EmbeddedSearchBackend(
-                configuration: .init(
-                    dataDirectory: directory.appendingPathComponent("data"), clock: IndexerFixture.clock()))
+            let engine = try await IndexerFixture.reopen(directory.appendingPathComponent("data"))
             #expect(try await IndexerFixture.count(engine, "assetflat") == 120)
             #expect(
                 try await engine.indices(forAlias: "marketing_promos") == [

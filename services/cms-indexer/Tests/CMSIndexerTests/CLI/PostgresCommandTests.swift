@@ -48,10 +48,7 @@ struct PostgresCommandTests {
                 #expect(indexed.code == 0, "\(indexed.errors)")
                 #expect(
                     indexed.output.contains("assetflat: 40 documents in 'assetflat-20260101000000000' from "))
-                let engine = try EmbeddedSearchBackend(
-                    configuration: .init(
-                        dataDirectory: directory.appendingPathComponent("data"), clock: IndexerFixture.clock()
-                    ))
+                let engine = try await IndexerFixture.reopen(directory.appendingPathComponent("data"))
                 #expect(try await IndexerFixture.count(engine, "assetflat") == 40)
                 try engine.close()
             }

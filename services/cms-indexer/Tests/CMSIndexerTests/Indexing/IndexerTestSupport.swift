@@ -41,6 +41,24 @@ enum IndexerFixture {
             progress: progress)
     }
 
+    /// Opens the durable engine in `directory` that a command or a process just closed.
+    ///
+    /// Its lock (`flock`) belongs to the open file, which a child process forked by a parallel
+    /// test at that moment shares until it runs its program (the descriptor is close-on-exec),
+    /// so for a few milliseconds the directory can still look in use: that is waited out.
+    static func reopen(_ directory: URL) async throws -> EmbeddedSearchBackend {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                return try EmbeddedSearchBackend(
+                    configuration: .init(dataDirectory: directory, clock: clock()))
+            } catch let error where "\(error)".contains("is in use by another es-embedded engine") {
+                guard ContinuousClock.now < deadline else { throw error }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
     /// The concrete indices whose names start with `prefix`, sorted.
     static func concreteIndices(_ backend: any SearchBackend, _ alias: String) async throws -> [String] {
         try await backend.getAlias(name: nil, index: "\(alias)-*").indices.keys.sorted()

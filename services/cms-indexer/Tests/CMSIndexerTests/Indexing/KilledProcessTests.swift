@@ -36,8 +36,7 @@ import Testing
                 await process.signal(SIGKILL, whenLineContains: "documents indexed", timeout: .seconds(60)))
             #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(process.errors)")
 
-            let reopened = try EmbeddedSearchBackend(
-                configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
+            let reopened = try await IndexerFixture.reopen(data)
             let live = "assetflat-\(first.version)"
             #expect(try await reopened.indices(forAlias: "assetflat") == [live])
             #expect(try await IndexerFixture.count(reopened, "assetflat") == 600)
