@@ -72,7 +72,7 @@ extension Indexer {
     /// Deletes half-built indices; runs even when the run was cancelled (a detached task
     /// does not inherit the cancellation), and never throws: what it could not delete is
     /// reported as a warning.
-    func cleanUp(_ indices: [String]) async -> [String] {
+    func cleanUp(_ indices: [String], forgettingPositions: Bool = false) async -> [String] {
         guard !indices.isEmpty else { return [] }
         let backend = self.backend
         let progress = self.progress
@@ -86,6 +86,7 @@ extension Indexer {
                     progress.report(.warning("could not delete the half-built index '\(index)': \(error)"))
                 }
             }
+            if forgettingPositions { try? await IndexerState.forget(indices, in: backend) }
             return deleted
         }.value
     }
@@ -120,6 +121,7 @@ extension Indexer {
                 progress.report(.warning("could not delete the old version '\(index)': \(error)"))
             }
         }
+        try? await IndexerState.forget(deleted, in: backend)
         return deleted.sorted()
     }
 }

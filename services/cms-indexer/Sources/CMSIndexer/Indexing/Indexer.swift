@@ -44,6 +44,10 @@ public struct Indexer: Sendable {
     public func run() async throws -> IndexingReport {
         let started = ContinuousClock.now
         let db = try CMSDatabase.openForReading(configuration.database)
+        // Read before any document: every change after it is applied to the new indices, so
+        // nothing committed while the run reads is lost (a change seen twice is written twice,
+        // the same way).
+        let startPosition = try ChangeFeed(db: db).latestPosition()
         var previous: [IndexName: [String]] = [:]
         var existing: [String] = []
         do {
@@ -68,6 +72,7 @@ public struct Indexer: Sendable {
         var created: [String] = []
         var results: [IndexingReport.IndexResult] = []
         var errors: [DocumentError] = []
+        var caughtUp = IncrementalReport()
         do {
             for index in configuration.indices {
                 try Task.checkCancellation()
@@ -91,9 +96,18 @@ public struct Indexer: Sendable {
                 let cleaned = await cleanUp(created)
                 return IndexingReport(
                     version: version, results: results, errors: errors, switched: false, cleanedUp: cleaned,
-                    seconds: Self.seconds(since: started))
+                    seconds: Self.seconds(since: started), position: startPosition)
             }
             try await verifyCounts(results)
+            try Task.checkCancellation()
+            caughtUp = try await catchUp(results, from: startPosition, db: db)
+            if !caughtUp.errors.isEmpty {
+                let cleaned = await cleanUp(created, forgettingPositions: true)
+                return IndexingReport(
+                    version: version, results: results, errors: caughtUp.errors, switched: false,
+                    cleanedUp: cleaned,
+                    seconds: Self.seconds(since: started), position: startPosition, caughtUp: caughtUp)
+            }
             try Task.checkCancellation()
             try await switchAliases(results)
         } catch {
@@ -105,7 +119,8 @@ public struct Indexer: Sendable {
         }
         return IndexingReport(
             version: version, results: results, errors: [], switched: true, cleanedUp: [],
-            seconds: Self.seconds(since: started))
+            seconds: Self.seconds(since: started), position: caughtUp.positions.values.max() ?? startPosition,
+            caughtUp: caughtUp)
     }
 
     /// Streams one index's documents into `name`, overlapping each bulk call with the
@@ -147,6 +162,28 @@ public struct Indexer: Sendable {
                     alias: alias, documents: result.documents, failed: result.failed, rows: result.rowsRead))
         }
         return (result, errors)
+    }
+
+    /// Records the start position for the new indices, then applies to them the changes committed
+    /// since (made while the run read), so they are as fresh as the live ones when they go live.
+    private func catchUp(_ results: [IndexingReport.IndexResult], from position: Int64, db: any CMSConnection)
+        async throws -> IncrementalReport
+    {
+        var targets: [IndexName: String] = [:]
+        for result in results {
+            guard let index = IndexName(rawValue: result.alias) else { continue }
+            targets[index] = result.index
+            try await step("recording the change position of '\(result.index)'") {
+                try await IndexerState.record(
+                    position: position, of: result.index, alias: result.alias, in: backend,
+                    clock: configuration.clock)
+            }
+        }
+        let incremental = try IncrementalIndexer(
+            backend: backend, configuration: configuration, db: db, progress: progress)
+        return try await step("applying the changes made during the run") {
+            try await incremental.apply(to: targets)
+        }
     }
 
     /// Refreshes each new index and checks it holds exactly the documents indexed.

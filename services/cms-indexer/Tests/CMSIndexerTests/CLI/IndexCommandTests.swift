@@ -25,7 +25,8 @@ import Testing
                 in: directory)
             #expect(result.code == 0, "\(result.errors)")
             #expect(result.output.contains("assetflat: 120 documents in 'assetflat-20260101000000000' from "))
-            #expect(result.output.contains("aliases moved to version 20260101000000000\n"))
+            #expect(
+                result.output.contains("aliases moved to version 20260101000000000 (change position 0)\n"))
             #expect(result.output.contains(" rows/s, "))
             #expect(
                 result.errors.contains(
