@@ -54,3 +54,13 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 }
+
+extension CMSDatabaseLocation {
+    /// The `--db` argument naming this database.
+    public var argument: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let configuration): configuration.connectionString
+        }
+    }
+}

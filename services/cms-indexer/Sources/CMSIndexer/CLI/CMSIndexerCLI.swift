@@ -17,7 +17,7 @@ public enum CMSIndexerCLI {
                 "Reads the CMS database, denormalizes it and fills the search indices; owns the index mappings.",
             subcommands: [
                 .command(DemoDatabaseCommand.self), .command(MigrateCommand.self),
-                .command(IndexCommand.self),
+                .command(IndexCommand.self), .command(WatchCommand.self),
                 .group(
                     CommandGroup(
                         name: "mappings",
@@ -43,6 +43,7 @@ public enum CMSIndexerCLI {
         case SQLiteError.cannotOpen: .usage
         case PostgresError.invalidConnectionString, PostgresError.connectionRejected: .usage
         case MigrationError.notACMSDatabase: .usage
+        case is StoreLeaseError, is IncrementalError: .failure
         case MappingCopyError.repositoryNotFound, MappingCopyError.notARepository: .usage
         default: nil
         }

@@ -130,3 +130,13 @@ struct PostgresCMSRow: DatabaseRow {
 
     func bool(_ column: Int32) throws -> Bool { try row.bool(column) }
 }
+
+extension PostgresCMSConnection: ChangeNotifying {
+    public func listen(_ channel: String) throws {
+        try connection.listen(channel)
+    }
+
+    public func waitForNotification(timeout: Duration) throws -> Bool {
+        !(try connection.notifications(timeout: timeout)).isEmpty
+    }
+}

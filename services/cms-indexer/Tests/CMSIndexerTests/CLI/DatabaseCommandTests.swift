@@ -70,8 +70,10 @@ import Testing
         try await withTemporaryDirectory { directory in
             let root = await run(["--help"], in: directory)
             #expect(root.code == 0)
-            for name in ["demo-db", "migrate", "mappings"] { #expect(root.output.contains("  \(name) ")) }
-            for command in ["demo-db", "migrate"] {
+            for name in ["demo-db", "migrate", "index", "watch", "mappings"] {
+                #expect(root.output.contains("  \(name) "))
+            }
+            for command in ["demo-db", "migrate", "index", "watch"] {
                 let help = await run([command, "--help"], in: directory)
                 #expect(help.code == 0)
                 #expect(help.output.hasPrefix("OVERVIEW: "))
