@@ -38,7 +38,8 @@ let package = Package(
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: [
-                "CMSIndexer", "PostgresKit", "PostgresKitTesting", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", "PostgresKit", "PostgresKitTesting",
+                .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),

@@ -87,9 +87,9 @@ struct IndexCommand: Command {
         let report: IndexingReport
         do {
             if isIncremental {
-                let applied = try await context.withLease(store.backend, wait: wait) { _ in
+                let applied = try await context.withLease(store.backend, wait: wait) { lease in
                     try await IncrementalIndexer(
-                        backend: store.backend, configuration: configuration, progress: progress
+                        backend: store.backend, configuration: configuration, progress: progress, lease: lease
                     )
                     .catchUp()
                 }
@@ -103,9 +103,11 @@ struct IndexCommand: Command {
                 }
                 return .success
             }
-            report = try await context.withLease(store.backend, wait: wait) { _ in
-                try await Indexer(backend: store.backend, configuration: configuration, progress: progress)
-                    .run()
+            report = try await context.withLease(store.backend, wait: wait) { lease in
+                try await Indexer(
+                    backend: store.backend, configuration: configuration, progress: progress, lease: lease
+                )
+                .run()
             }
         } catch {
             try? store.close()

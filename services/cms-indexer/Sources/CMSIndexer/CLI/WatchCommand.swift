@@ -71,11 +71,14 @@ struct WatchCommand: Command {
             let total = try await context.withLease(store.backend, wait: wait) { lease in
                 let watcher = try ChangeWatcher(
                     backend: store.backend, configuration: configuration,
-                    pollInterval: .milliseconds(interval))
+                    pollInterval: .milliseconds(interval), lease: lease)
                 context.note("watching \(location) for changes (Ctrl-C stops)")
-                return try await watcher.run(until: { stop.isRequested || lease.isLost }) { status in
+                let total = try await watcher.run(until: { stop.isRequested || lease.isLost }) { status in
                     printer.show(status)
                 }
+                // Stopped because another indexer took the store over: that is a failure.
+                try lease.checkHeld()
+                return total
             }
             printer.finish()
             try store.close()

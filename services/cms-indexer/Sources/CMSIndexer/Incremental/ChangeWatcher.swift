@@ -35,10 +35,10 @@ public final class ChangeWatcher {
     /// Opens the database; on PostgreSQL, starts listening.
     public init(
         backend: any SearchBackend, configuration: IndexerConfiguration, pollInterval: Duration,
-        progress: any IndexingProgress = SilentProgress()
+        progress: any IndexingProgress = SilentProgress(), lease: StoreLease? = nil
     ) throws {
         incremental = try IncrementalIndexer(
-            backend: backend, configuration: configuration, progress: progress)
+            backend: backend, configuration: configuration, progress: progress, lease: lease)
         self.pollInterval = pollInterval
         clock = configuration.clock
         if let notifying = incremental.connection as? ChangeNotifying {

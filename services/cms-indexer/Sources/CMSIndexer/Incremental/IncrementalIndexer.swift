@@ -22,26 +22,30 @@ public final class IncrementalIndexer {
     private let db: any CMSConnection
     private let feed: ChangeFeed
     private var lookups: [IndexName: DocumentLookup] = [:]
+    /// The store's lease the run holds, if any: once another indexer took it over, no page is
+    /// written and no position recorded.
+    private let lease: StoreLease?
     /// Outbox rows read per page (four bulk requests' worth): a position is recorded per page.
     public var pageSize: Int
 
     /// Opens the database for reading.
     public convenience init(
         backend: any SearchBackend, configuration: IndexerConfiguration,
-        progress: any IndexingProgress = SilentProgress()
+        progress: any IndexingProgress = SilentProgress(), lease: StoreLease? = nil
     ) throws {
         try self.init(
             backend: backend, configuration: configuration,
             db: CMSDatabase.openForReading(configuration.database),
-            progress: progress)
+            progress: progress, lease: lease)
     }
 
     /// Uses an open connection (a full rebuild's, for its catch-up).
     init(
         backend: any SearchBackend, configuration: IndexerConfiguration, db: any CMSConnection,
-        progress: any IndexingProgress
+        progress: any IndexingProgress, lease: StoreLease? = nil
     ) throws {
         self.backend = backend
+        self.lease = lease
         self.configuration = configuration
         self.progress = progress
         self.db = db
@@ -55,7 +59,8 @@ public final class IncrementalIndexer {
     /// Applies every change committed so far to the live indices.
     ///
     /// - Throws: ``IncrementalError`` before writing anything when an alias has no live index
-    ///   with a position; store errors (nothing recorded for the page that failed).
+    ///   with a position; store errors (nothing recorded for the page that failed);
+    ///   ``StoreLeaseError/lost(generation:)`` when another indexer took the lease over.
     public func catchUp() async throws -> IncrementalReport {
         var live: [IndexName: String] = [:]
         for index in configuration.indices {
@@ -89,7 +94,9 @@ public final class IncrementalIndexer {
             try Task.checkCancellation()
             let page = try feed.changes(after: cursor, limit: pageSize)
             guard let end = page.last?.position else { break }
+            try lease?.checkHeld()
             var pass = try await applyPage(page, to: targets, positions: positions)
+            try lease?.checkHeld()
             for (index, target) in targets where positions[index, default: 0] < end {
                 try await IndexerState.record(
                     position: end, of: target, alias: index.rawValue, in: backend, clock: configuration.clock)

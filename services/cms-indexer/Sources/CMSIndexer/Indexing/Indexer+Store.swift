@@ -22,6 +22,9 @@ extension Indexer {
             return try await body()
         } catch let error as CancellationError {
             throw error
+        } catch let error as StoreLeaseError {
+            // Whatever the step, the cause is the lease: reported as such.
+            throw error
         } catch {
             throw StepFailure(step: description, underlying: error)
         }
@@ -64,6 +67,8 @@ extension Indexer {
             return .storeFailed(step: failure.step, reason: "\(failure.underlying)", cleanedUp: cleaned)
         case let indexing as IndexingError:
             return indexing
+        case let lease as StoreLeaseError:
+            return .storeFailed(step: "holding the indexer lease", reason: "\(lease)", cleanedUp: cleaned)
         default:
             return .storeFailed(step: "indexing", reason: "\(error)", cleanedUp: cleaned)
         }
@@ -72,7 +77,7 @@ extension Indexer {
     /// Deletes half-built indices; runs even when the run was cancelled (a detached task
     /// does not inherit the cancellation), and never throws: what it could not delete is
     /// reported as a warning.
-    func cleanUp(_ indices: [String], forgettingPositions: Bool = false) async -> [String] {
+    func cleanUp(_ indices: [String]) async -> [String] {
         guard !indices.isEmpty else { return [] }
         let backend = self.backend
         let progress = self.progress
@@ -86,7 +91,7 @@ extension Indexer {
                     progress.report(.warning("could not delete the half-built index '\(index)': \(error)"))
                 }
             }
-            if forgettingPositions { try? await IndexerState.forget(indices, in: backend) }
+            try? await IndexerState.forget(deleted, in: backend)
             return deleted
         }.value
     }

@@ -24,15 +24,19 @@ public struct Indexer: Sendable {
     public var configuration: IndexerConfiguration
     /// Where progress goes.
     public var progress: any IndexingProgress
+    /// The store's lease this run holds, if any: when another indexer took it over, the run
+    /// stops before it moves an alias.
+    public var lease: StoreLease?
 
     /// Creates an indexer.
     public init(
         backend: any SearchBackend, configuration: IndexerConfiguration,
-        progress: any IndexingProgress = SilentProgress()
+        progress: any IndexingProgress = SilentProgress(), lease: StoreLease? = nil
     ) {
         self.backend = backend
         self.configuration = configuration
         self.progress = progress
+        self.lease = lease
     }
 
     /// Runs once.
@@ -102,13 +106,14 @@ public struct Indexer: Sendable {
             try Task.checkCancellation()
             caughtUp = try await catchUp(results, from: startPosition, db: db)
             if !caughtUp.errors.isEmpty {
-                let cleaned = await cleanUp(created, forgettingPositions: true)
+                let cleaned = await cleanUp(created)
                 return IndexingReport(
                     version: version, results: results, errors: caughtUp.errors, switched: false,
                     cleanedUp: cleaned,
                     seconds: Self.seconds(since: started), position: startPosition, caughtUp: caughtUp)
             }
             try Task.checkCancellation()
+            try lease?.checkHeld()
             try await switchAliases(results)
         } catch {
             throw await failure(error, cleaningUp: created)
@@ -180,7 +185,7 @@ public struct Indexer: Sendable {
             }
         }
         let incremental = try IncrementalIndexer(
-            backend: backend, configuration: configuration, db: db, progress: progress)
+            backend: backend, configuration: configuration, db: db, progress: progress, lease: lease)
         return try await step("applying the changes made during the run") {
             try await incremental.apply(to: targets)
         }

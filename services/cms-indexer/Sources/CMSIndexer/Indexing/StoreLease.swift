@@ -40,10 +40,12 @@ public struct LeaseHolder: Sendable, Equatable, CustomStringConvertible {
 /// --incremental` and `watch` take it), so two never interleave their writes or their alias moves.
 ///
 /// Leases are documents `lease-<generation>` in ``IndexerState/index``, taken with a create-only
-/// write: of two indexers that both find the lease free, exactly one creates the next generation.
-/// A lease lasts ``ttl`` unless renewed (``renew()``, every third of it while working) and is
-/// released at the end; a lease whose holder ran on this host and no longer exists (a killed
-/// indexer) is free at once, otherwise it is free when it expires.
+/// write: of two indexers that both find the lease free, exactly one creates the next generation
+/// (and deletes its predecessor's document, so the state index holds one or two of them however
+/// many runs there were). A lease lasts ``ttl`` unless renewed (``renew()``, every third of it
+/// while working) and is released at the end; a lease whose holder ran on this host and no longer
+/// exists (a killed indexer) is free at once, otherwise it is free when it expires. A holder that
+/// finds a newer generation has lost it and stops writing.
 ///
 /// ```swift
 /// let lease = try await StoreLease.acquire(backend: backend, clock: .system, waiting: .seconds(30))
@@ -102,7 +104,13 @@ public final class StoreLease: Sendable {
                 BulkRequest([
                     .create(index: IndexerState.index, id: lease.id, document: lease.document(at: now))
                 ]))
-            if response.items.first?.error == nil { return lease }
+            if response.items.first?.error == nil {
+                if let current {
+                    _ = try? await backend.bulk(
+                        BulkRequest([.delete(index: IndexerState.index, id: "lease-\(current.generation)")]))
+                }
+                return lease
+            }
             // Another indexer took this generation first: look again.
         }
     }
@@ -112,8 +120,10 @@ public final class StoreLease: Sendable {
     /// - Throws: ``StoreLeaseError/lost(generation:)`` when another indexer took it over (it had
     ///   expired): stop writing.
     public func renew() async throws {
-        let next = try await backend.getDocument(IndexerState.index, id: "lease-\(generation + 1)")
-        if next.found { throw StoreLeaseError.lost(generation: generation) }
+        if let latest = try await Self.latest(backend), latest.generation > generation {
+            lost.store(true, ordering: .relaxed)
+            throw StoreLeaseError.lost(generation: generation)
+        }
         _ = try await backend.index(
             IndexerState.index, id: id, document: document(at: clock.now()), refresh: .none)
     }
@@ -122,6 +132,8 @@ public final class StoreLease: Sendable {
     /// expires on its own).
     public func release() async {
         renewal.withLock { $0?.cancel() }
+        // A lost lease is another indexer's now: its document is left alone.
+        guard !isLost else { return }
         var members = members(at: clock.now())
         members["released"] = true
         _ = try? await backend.index(IndexerState.index, id: id, document: .object(members), refresh: .none)
@@ -149,6 +161,11 @@ public final class StoreLease: Sendable {
 
     /// Whether another indexer took the lease over: stop writing.
     public var isLost: Bool { lost.load(ordering: .relaxed) }
+
+    /// Throws ``StoreLeaseError/lost(generation:)`` when another indexer took the lease over.
+    public func checkHeld() throws(StoreLeaseError) {
+        if isLost { throw .lost(generation: generation) }
+    }
 
     private var id: String { "lease-\(generation)" }
 

@@ -54,4 +54,61 @@ import Testing
         #expect(taker.generation == next.generation + 1)
         await #expect(throws: StoreLeaseError.lost(generation: next.generation)) { try await next.renew() }
     }
+
+    @Test func theStateIndexKeepsAtMostTwoLeasesAndALostLeaseLeavesItsTakerAlone() async throws {
+        let engine = EmbeddedSearchBackend(clock: clock)
+        for _ in 1...5 { await (try await StoreLease.acquire(backend: engine, clock: clock)).release() }
+        let first = try await StoreLease.acquire(backend: engine, clock: clock)
+        _ = try await engine.refresh(IndexerState.index)
+        let leases = try await engine.count(
+            IndexerState.index, request: CountRequest(query: .term("kind", "lease")))
+        #expect(leases.count <= 2)
+        // Expired and taken over: the former holder's release must not free its taker's lease.
+        let taker = try await StoreLease.acquire(
+            backend: engine, clock: clock.offset(by: StoreLease.ttl + 1),
+            holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
+        await #expect(throws: StoreLeaseError.lost(generation: first.generation)) { try await first.renew() }
+        #expect(first.isLost)
+        await first.release()
+        await #expect(throws: StoreLeaseError.self) {
+            _ = try await StoreLease.acquire(
+                backend: engine, clock: clock.offset(by: StoreLease.ttl + 2),
+                holder: LeaseHolder(id: "u", host: "elsewhere", pid: 5))
+        }
+        await taker.release()
+    }
+
+    @Test func anIndexerWhoseLeaseWasTakenOverWritesNothingAndMovesNoAlias() async throws {
+        try await TestDatabase.sqlite.withFixture(sql: IndexerFixture.sql(movies: 3)) { location in
+            let engine = EmbeddedSearchBackend(clock: clock)
+            let configuration = IndexerFixture.configuration(location, indices: [.assetflat])
+            let first = try await Indexer(backend: engine, configuration: configuration).run()
+            let lease = try await StoreLease.acquire(backend: engine, clock: clock)
+            _ = try await StoreLease.acquire(
+                backend: engine, clock: clock.offset(by: StoreLease.ttl + 1),
+                holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
+            _ = try? await lease.renew()
+            #expect(lease.isLost)
+            try CMSFixture.execute(
+                "UPDATE asset_localizations SET title = 'Late' WHERE asset_uuid = 'movie-0001'", on: location)
+
+            await #expect(throws: StoreLeaseError.lost(generation: lease.generation)) {
+                _ = try await IncrementalIndexer(backend: engine, configuration: configuration, lease: lease)
+                    .catchUp()
+            }
+            #expect(try await IncrementalIndexerTests.title(engine, "movie-0001") == "A Movie")
+
+            let later = IndexerFixture.configuration(
+                location, clock: IndexerFixture.clock(minutes: 1), indices: [.assetflat])
+            await #expect {
+                _ = try await Indexer(backend: engine, configuration: later, lease: lease).run()
+            } throws: { error in
+                guard case .storeFailed(let step, _, let cleaned) = error as? IndexingError else {
+                    return false
+                }
+                return step == "holding the indexer lease" && cleaned == ["assetflat-20260101000100000"]
+            }
+            #expect(try await engine.indices(forAlias: "assetflat") == ["assetflat-\(first.version)"])
+        }
+    }
 }
