@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "CMSIndexerBenchmark",
             dependencies: [
-                "CMSIndexer", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", "PostgresKitTesting", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
@@ -60,8 +61,8 @@ let package = Package(
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "PostgresKit", "PostgresKitTesting",
-                "cms-indexer", "cms-indexer-bench",
+                "CMSIndexer", "CMSIndexerTestSupport", "CMSIndexerBenchmark", "SQLiteKit", "PostgresKit",
+                "PostgresKitTesting", "cms-indexer", "cms-indexer-bench",
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
