@@ -1,6 +1,7 @@
 import CMSIndexer
 import CMSIndexerTestSupport
 import Foundation
+import PostgresKitTesting
 import Testing
 
 @Suite struct BatchedReaderTests {
@@ -65,6 +66,24 @@ import Testing
             var seen: [String] = []
             while let records = try reader.next() { seen += records.map(\.id) }
             #expect(seen == ids.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        }
+    }
+
+    @Test(.enabled(if: TemporaryPostgresServer.isAvailable, "PostgreSQL's server programs are not installed"))
+    func onPostgresABatchCostsOneRoundTripPerTableWhateverItsRows() async throws {
+        try await TestDatabase.postgres.withFixture(sql: CMSFixture.moviesSQL(count: 30)) { location in
+            let db = try CMSDatabase.openForReading(location)
+            let tables = 1 + AssetQueries.children.count
+            let before = db.statementsRun
+            let reader = try BatchedReader(
+                db: db, main: AssetQueries.main, children: AssetQueries.children, batchSize: 10)
+            var batches = 0
+            while try reader.next() != nil { batches += 1 }
+            #expect(batches == 3)
+            // Each statement prepared once; per full batch one query per table; the fourth look
+            // at the main table finds nothing, so no child query follows it.
+            #expect(db.statementsRun - before == tables + batches * tables + 1)
+            #expect(reader.rowsRead == 30 * 6)
         }
     }
 }
