@@ -94,9 +94,9 @@ public final class IncrementalIndexer {
             try Task.checkCancellation()
             let page = try feed.changes(after: cursor, limit: pageSize)
             guard let end = page.last?.position else { break }
-            try lease?.checkHeld()
+            try await lease?.confirmHeld()
             var pass = try await applyPage(page, to: targets, positions: positions)
-            try lease?.checkHeld()
+            try await lease?.confirmHeld()
             for (index, target) in targets where positions[index, default: 0] < end {
                 try await IndexerState.record(
                     position: end, of: target, alias: index.rawValue, in: backend, clock: configuration.clock)

@@ -113,7 +113,7 @@ public struct Indexer: Sendable {
                     seconds: Self.seconds(since: started), position: startPosition, caughtUp: caughtUp)
             }
             try Task.checkCancellation()
-            try lease?.checkHeld()
+            if let lease { try await step("confirming the indexer lease") { try await lease.confirmHeld() } }
             try await switchAliases(results)
         } catch {
             throw await failure(error, cleaningUp: created)

@@ -64,12 +64,17 @@ public final class StoreLease: Sendable {
     private let clock: WallClock
     private let renewal = Mutex<Task<Void, Never>?>(nil)
     private let lost = Atomic<Bool>(false)
+    /// When the store last confirmed the lease (taken or renewed), by ``clock``.
+    private let confirmedAt: Mutex<Date>
 
-    private init(generation: Int, holder: LeaseHolder, backend: any SearchBackend, clock: WallClock) {
+    private init(
+        generation: Int, holder: LeaseHolder, backend: any SearchBackend, clock: WallClock, at now: Date
+    ) {
         self.generation = generation
         self.holder = holder
         self.backend = backend
         self.clock = clock
+        confirmedAt = Mutex(now)
     }
 
     /// Takes the lease, waiting up to `waiting` while another live indexer holds it.
@@ -99,7 +104,8 @@ public final class StoreLease: Sendable {
                 continue
             }
             let generation = (current?.generation ?? 0) + 1
-            let lease = StoreLease(generation: generation, holder: holder, backend: backend, clock: clock)
+            let lease = StoreLease(
+                generation: generation, holder: holder, backend: backend, clock: clock, at: now)
             let response = try await backend.bulk(
                 BulkRequest([
                     .create(index: IndexerState.index, id: lease.id, document: lease.document(at: now))
@@ -124,8 +130,9 @@ public final class StoreLease: Sendable {
             lost.store(true, ordering: .relaxed)
             throw StoreLeaseError.lost(generation: generation)
         }
-        _ = try await backend.index(
-            IndexerState.index, id: id, document: document(at: clock.now()), refresh: .none)
+        let now = clock.now()
+        _ = try await backend.index(IndexerState.index, id: id, document: document(at: now), refresh: .none)
+        confirmedAt.withLock { $0 = now }
     }
 
     /// Gives the lease up; the next indexer takes it at once. Never throws (an unreleased lease
@@ -165,6 +172,17 @@ public final class StoreLease: Sendable {
     /// Throws ``StoreLeaseError/lost(generation:)`` when another indexer took the lease over.
     public func checkHeld() throws(StoreLeaseError) {
         if isLost { throw .lost(generation: generation) }
+    }
+
+    /// Makes sure the lease is still this indexer's before a write: when a renewal is overdue
+    /// (the process was paused, or the store did not answer), it renews first, since the lease
+    /// may have expired and been taken meanwhile, which the renewal loop would only notice later.
+    ///
+    /// - Throws: ``StoreLeaseError/lost(generation:)``, or the store's error when it cannot tell.
+    public func confirmHeld() async throws {
+        try checkHeld()
+        let confirmed = confirmedAt.withLock { $0 }
+        if clock.now().timeIntervalSince(confirmed) >= Self.ttl / 2 { try await renew() }
     }
 
     private var id: String { "lease-\(generation)" }

@@ -4,6 +4,7 @@ import CMSIndexerTestSupport
 import ESEmbedded
 import ESModels
 import Foundation
+import Synchronization
 import Testing
 
 /// One indexer at a time per store.
@@ -110,5 +111,59 @@ import Testing
             }
             #expect(try await engine.indices(forAlias: "assetflat") == ["assetflat-\(first.version)"])
         }
+    }
+
+    @Test func anIndexerPausedPastItsLeaseChecksBeforeItWritesAgain() async throws {
+        try await TestDatabase.sqlite.withFixture(sql: IndexerFixture.sql(movies: 3)) { location in
+            let engine = EmbeddedSearchBackend(clock: clock)
+            let configuration = IndexerFixture.configuration(location, indices: [.assetflat])
+            _ = try await Indexer(backend: engine, configuration: configuration).run()
+            let time = ManualClock(IndexerFixture.start)
+            let lease = try await StoreLease.acquire(backend: engine, clock: time.clock)
+            try CMSFixture.execute(
+                "UPDATE asset_localizations SET title = 'After a pause' WHERE asset_uuid = 'movie-0001'",
+                on: location)
+            // Paused for 20 s, nobody took the lease: it is renewed and the pass writes.
+            time.advance(by: 20)
+            let applied = try await IncrementalIndexer(
+                backend: engine, configuration: configuration, lease: lease
+            )
+            .catchUp()
+            #expect(applied.upserted == 1)
+            #expect(!lease.isLost)
+
+            // Paused past the lease's life, another indexer took it: the renewal loop has not run,
+            // yet nothing is written.
+            time.advance(by: StoreLease.ttl + 1)
+            _ = try await StoreLease.acquire(
+                backend: engine, clock: time.clock, holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
+            try CMSFixture.execute(
+                "UPDATE asset_localizations SET title = 'Too late' WHERE asset_uuid = 'movie-0002'",
+                on: location)
+            await #expect(throws: StoreLeaseError.lost(generation: lease.generation)) {
+                _ = try await IncrementalIndexer(backend: engine, configuration: configuration, lease: lease)
+                    .catchUp()
+            }
+            #expect(try await IncrementalIndexerTests.title(engine, "movie-0002") == "A Movie")
+        }
+    }
+}
+
+/// A clock a test moves forward by hand.
+private final class ManualClock: Sendable {
+    private let seconds: Atomic<Int>
+    private let start: Date
+
+    init(_ start: Date) {
+        self.start = start
+        seconds = Atomic(0)
+    }
+
+    func advance(by interval: TimeInterval) {
+        seconds.add(Int(interval), ordering: .relaxed)
+    }
+
+    var clock: WallClock {
+        WallClock { [self] in start.addingTimeInterval(Double(seconds.load(ordering: .relaxed))) }
     }
 }
