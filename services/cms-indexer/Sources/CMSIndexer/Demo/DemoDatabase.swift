@@ -61,12 +61,17 @@ public enum DemoDatabase {
         if assets > 0, !replace {
             throw DemoDatabaseError.databaseNotEmpty(location.description, assets: assets)
         }
-        return try db.transaction {
+        let summary = try db.transaction {
             if replace {
                 try db.execute("TRUNCATE \(CMSSchema.tables.joined(separator: ", ")) CASCADE")
             }
             return try fill(db, options: options)
         }
+        // Freshly copied rows have no planner statistics and no visibility information yet: the
+        // first reads would otherwise pay for both (and may get poor plans) until autovacuum
+        // comes by.
+        try db.execute("VACUUM ANALYZE \(CMSSchema.tables.joined(separator: ", "))")
+        return summary
     }
 
     /// Fills an already migrated, empty database.
