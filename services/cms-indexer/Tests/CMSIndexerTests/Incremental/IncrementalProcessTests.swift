@@ -154,4 +154,29 @@ import Testing
             }
         }
     }
+
+    @Test func aWatchWhoseLeaseIsTakenOverStopsWithExit1() async throws {
+        try await TestDatabase.sqlite.withFixture(sql: IndexerFixture.sql(movies: 2)) { location in
+            try await withServedEngine { engine, url in
+                let full = await run(["index", "--db", location.argument, "--es", url])
+                #expect(full.code == 0, "\(full.errors)")
+                let watch = try ChildProcess(
+                    BuiltProducts.executable("cms-indexer"),
+                    ["watch", "--db", location.argument, "--es", url, "--poll-interval", "100"])
+                _ = try await watch.line(containing: "watching ", in: .standardError, timeout: .seconds(60))
+                // Another indexer whose clock says the watch's lease expired takes it over; the
+                // watch finds out at its next renewal (within a third of the lease's life).
+                let taker = try await StoreLease.acquire(
+                    backend: engine, clock: WallClock.system.offset(by: StoreLease.ttl + 1),
+                    holder: LeaseHolder(id: "taker", host: "elsewhere", pid: 5))
+                #expect(try await watch.exit(timeout: .seconds(30)) == .exited(1), "\(watch.errors)")
+                #expect(
+                    watch.errors.contains(
+                        "the indexer lease (generation \(taker.generation - 1)) was taken over by another indexer"
+                    ),
+                    "\(watch.errors)")
+                await taker.release()
+            }
+        }
+    }
 }
