@@ -23,7 +23,9 @@ struct WatchCommand: Command {
             on stderr shows the position, the lag from a change being made to it being searchable,
             and documents per second (redrawn on a terminal, a line per pass that applied something
             otherwise). SIGINT or SIGTERM lets the pass in progress finish and record its position,
-            releases the store's lease and exits 0. The live indices must come from a full
+            releases the store's lease and exits 0. A pass the store failed transiently
+            (unreachable, timed out, 429 or 5xx) is tried again after a growing pause, up to
+            30 s, with a warning. The live indices must come from a full
             'cms-indexer index' (which records their position). Exit codes: 0 stopped by a signal,
             1 a failure (store, database, another indexer holding the lease), 64 bad usage.
             """,
@@ -112,7 +114,10 @@ final class WatchStatusPrinter: Sendable {
         } else if status.pass.changes > 0 {
             stream.write("cms-indexer: \(text)\n")
         }
-        for error in status.pass.errors { stream.write("\r\u{1B}[2Kcms-indexer: warning: \(error)\n") }
+        // On a terminal a warning first clears the status line it replaces.
+        let clear = stream.isTerminal ? "\r\u{1B}[2K" : ""
+        for error in status.pass.errors { stream.write("\(clear)cms-indexer: warning: \(error)\n") }
+        if let retrying = status.retrying { stream.write("\(clear)cms-indexer: warning: \(retrying)\n") }
     }
 
     func finish() {
