@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+        .library(name: "PostgresKit", targets: ["PostgresKit"]),
+        .library(name: "PostgresKitTesting", targets: ["PostgresKitTesting"]),
         .executable(name: "cms-indexer", targets: ["cms-indexer"]),
         .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
@@ -19,10 +21,16 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .target(name: "PostgresKit", dependencies: ["CLibPQ"]),
+        .target(
+            name: "PostgresKitTesting",
+            dependencies: ["PostgresKit", .product(name: "CLIKitTesting", package: "cli-kit")]),
         .target(
             name: "CMSIndexer",
             dependencies: [
-                "SQLiteKit", .product(name: "CLIKit", package: "cli-kit"),
+                "SQLiteKit", "PostgresKit", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
@@ -30,14 +38,17 @@ let package = Package(
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: [
-                "CMSIndexer", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", "PostgresKit", "PostgresKitTesting",
+                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
         .target(
             name: "CMSIndexerBenchmark",
             dependencies: [
-                "CMSIndexer", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", "PostgresKitTesting", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
             ]),
@@ -46,10 +57,12 @@ let package = Package(
             name: "cms-indexer-bench",
             dependencies: ["CMSIndexerBenchmark", "CMSIndexer", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
+        .testTarget(name: "PostgresKitTests", dependencies: ["PostgresKit", "PostgresKitTesting"]),
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "SQLiteKit", "cms-indexer", "cms-indexer-bench",
+                "CMSIndexer", "CMSIndexerTestSupport", "CMSIndexerBenchmark", "SQLiteKit", "PostgresKit",
+                "PostgresKitTesting", "cms-indexer", "cms-indexer-bench",
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESEmbedded", package: "es-embedded"),

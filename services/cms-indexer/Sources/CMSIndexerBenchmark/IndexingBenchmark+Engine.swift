@@ -6,12 +6,11 @@ import Foundation
 
 extension IndexingBenchmark {
     /// A full run (every index, alias switch included) into an in-memory embedded engine, then
-    /// into a durable one (write-ahead log and snapshot in a temporary directory).
-    func indexIntoEngine(path: String, anchor: Date) async throws {
+    /// the incremental phases on that engine, then a full run into a durable one (write-ahead log
+    /// and snapshot in a temporary directory).
+    func indexIntoEngine(_ location: CMSDatabaseLocation, directory: URL, anchor: Date) async throws {
         for durable in [false, true] {
-            let data =
-                durable
-                ? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("data") : nil
+            let data = durable ? directory.appendingPathComponent("data") : nil
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(dataDirectory: data, clock: .frozen(at: anchor)))
             ProcessMemory.resetPeak()
@@ -19,16 +18,17 @@ extension IndexingBenchmark {
             let indexer = Indexer(
                 backend: engine,
                 configuration: IndexerConfiguration(
-                    databasePath: path, batchSize: batchSize, clock: .frozen(at: anchor)))
+                    database: location, batchSize: batchSize, clock: .frozen(at: anchor)))
             let report = try await indexer.run()
             guard report.succeeded else {
                 throw BenchmarkError(message: "the indexing run failed:\n\(report.text)")
             }
             let peak = ProcessMemory.peak
-            try engine.close()
             line(
                 "index into the embedded engine (\(durable ? "durable" : "in memory")): \(report.statistics); resident before \(ProcessMemory.format(baseline)), peak \(ProcessMemory.format(peak))"
             )
+            if !durable { try await measureIncremental(engine, location) }
+            try engine.close()
         }
     }
 }

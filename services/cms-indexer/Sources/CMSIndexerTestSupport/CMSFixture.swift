@@ -1,24 +1,24 @@
 import CMSIndexer
 import ESModels
 import Foundation
-import SQLiteKit
 
-/// Real CMS database files for tests: migrated to the latest schema, then filled with SQL.
+/// Real CMS databases for tests: migrated to the latest schema, then filled with SQL that both
+/// SQLite and PostgreSQL run (ISO 8601 dates as text, `TRUE`/`FALSE` for flags).
 public enum CMSFixture {
     /// Reference rows most fixtures need: territories KE, ZA, GB; languages en, fr, sw;
     /// two categories; ratings of the KFCB, FPB and BBFC systems.
     public static let referenceSQL = """
-        INSERT INTO territories (code, name, is_main) VALUES ('KE', 'Kenya', 1), ('ZA', 'South Africa', 1),
-            ('GB', 'United Kingdom', 0);
-        INSERT INTO languages (code, name, is_main) VALUES ('en', 'English', 1), ('fr', 'French', 1),
-            ('sw', 'Swahili', 0);
+        INSERT INTO territories (code, name, is_main) VALUES ('KE', 'Kenya', TRUE), ('ZA', 'South Africa', TRUE),
+            ('GB', 'United Kingdom', FALSE);
+        INSERT INTO languages (code, name, is_main) VALUES ('en', 'English', TRUE), ('fr', 'French', TRUE),
+            ('sw', 'Swahili', FALSE);
         INSERT INTO categories (uuid, slug, parent_uuid) VALUES ('cat-drama', 'drama', NULL),
             ('cat-crime', 'crime', 'cat-drama');
         INSERT INTO category_titles (category_uuid, language_code, title) VALUES
             ('cat-drama', 'en', 'Drama'), ('cat-drama', 'fr', 'Drame'), ('cat-crime', 'en', 'Crime');
         INSERT INTO ratings (uuid, system, code, minimum_age, is_main) VALUES
-            ('rating-kfcb-16', 'KFCB', '16', 16, 1), ('rating-fpb-16', 'FPB', '16', 16, 1),
-            ('rating-bbfc-15', 'BBFC', '15', 15, 0);
+            ('rating-kfcb-16', 'KFCB', '16', 16, TRUE), ('rating-fpb-16', 'FPB', '16', 16, TRUE),
+            ('rating-bbfc-15', 'BBFC', '15', 15, FALSE);
         INSERT INTO rating_system_territories (system, territory_code) VALUES ('KFCB', 'KE'), ('FPB', 'ZA'),
             ('BBFC', 'GB');
         """
@@ -31,11 +31,22 @@ public enum CMSFixture {
         in directory: URL, name: String = "cms.sqlite", reference: Bool = true, sql: String = ""
     ) throws -> String {
         let path = directory.appendingPathComponent(name).path
-        let db = try CMSDatabase.openForWriting(
-            path: path, clock: .frozen(at: Date(timeIntervalSince1970: 0)))
+        try fill(.sqlite(path: path), reference: reference, sql: sql)
+        return path
+    }
+
+    /// Migrates the database at `location`, then applies ``referenceSQL`` (unless `reference` is
+    /// false) and `sql`.
+    public static func fill(_ location: CMSDatabaseLocation, reference: Bool = true, sql: String = "") throws
+    {
+        let db = try CMSDatabase.openForWriting(location, clock: .frozen(at: Date(timeIntervalSince1970: 0)))
         if reference { try db.execute(referenceSQL) }
         if !sql.isEmpty { try db.execute(sql) }
-        return path
+    }
+
+    /// Runs SQL on the database at `location`.
+    public static func execute(_ sql: String, on location: CMSDatabaseLocation) throws {
+        try CMSDatabase.open(location, readOnly: false).execute(sql)
     }
 
     /// SQL for a minimal, valid movie licensed in KE and ZA from 2024 to 2030.
@@ -45,7 +56,7 @@ public enum CMSFixture {
             VALUES ('\(uuid)', 'movie', '2024-01-01T00:00:00Z', '2024-01-02T00:00:00Z');
         INSERT INTO asset_localizations (asset_uuid, language_code, title) VALUES ('\(uuid)', 'en', '\(title)');
         INSERT INTO license_windows (uuid, asset_uuid, starts_at, ends_at, license_type, is_downloadable)
-            VALUES ('lw-\(uuid)', '\(uuid)', '2024-01-01T00:00:00Z', '2030-01-01T00:00:00Z', 'SVOD', 0);
+            VALUES ('lw-\(uuid)', '\(uuid)', '2024-01-01T00:00:00Z', '2030-01-01T00:00:00Z', 'SVOD', FALSE);
         INSERT INTO license_window_countries (license_window_uuid, territory_code)
             VALUES ('lw-\(uuid)', 'KE'), ('lw-\(uuid)', 'ZA');
         INSERT INTO license_window_subscription_statuses (license_window_uuid, status) VALUES ('lw-\(uuid)', 'active');

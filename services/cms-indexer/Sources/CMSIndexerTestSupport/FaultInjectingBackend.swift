@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A real search backend with one injected fault: the N-th bulk call fails (or hangs until
-/// cancelled) instead of reaching the wrapped engine. Every other call goes through, so the
+/// cancelled, or waits for an action such as a CMS write) instead of reaching the wrapped engine. Every other call goes through, so the
 /// engine's state is real and can be inspected afterwards.
 ///
 /// ```swift
@@ -21,6 +21,9 @@ public final class FaultInjectingBackend: SearchBackend {
         case error(ElasticsearchError)
         /// The call never answers until its task is cancelled (an interrupted run).
         case hang
+        /// The call goes through once `action` ran: not a fault but a moment, for a CMS write
+        /// committed while the indexer is in the middle of its work.
+        case runFirst(@Sendable () async throws -> Void)
     }
 
     private let wrapped: any SearchBackend
@@ -57,6 +60,9 @@ public final class FaultInjectingBackend: SearchBackend {
         case .hang:
             hung.yield()
             while true { try await Task.sleep(for: .milliseconds(10)) }
+        case .runFirst(let action):
+            try await action()
+            return try await wrapped.bulk(request)
         }
     }
 

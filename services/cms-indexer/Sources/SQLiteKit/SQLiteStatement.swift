@@ -57,6 +57,8 @@ public final class SQLiteStatement {
         guard values.count == parameterCount else {
             throw SQLiteError.wrongBindingCount(expected: parameterCount, given: values.count, sql: sql)
         }
+        // A statement without parameters is rewound here too, so it can run again.
+        if isDone || sqlite3_stmt_busy(handle) != 0 { try reset() }
         for (offset, value) in values.enumerated() {
             try bind(value.sqliteValue, at: Int32(offset + 1), label: "\(offset + 1)")
         }

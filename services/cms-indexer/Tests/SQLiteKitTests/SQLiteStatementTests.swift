@@ -27,6 +27,17 @@ import Testing
         }
     }
 
+    @Test func aStatementWithoutParametersRunsAgainAfterBindingNone() throws {
+        let db = try database()
+        let statement = try db.prepare("SELECT count(*) FROM items")
+        try statement.bind([])
+        #expect(try statement.step()?.int(0) == 3)
+        #expect(try statement.step() == nil)
+        try db.execute("DELETE FROM items WHERE id = 3")
+        try statement.bind([])
+        #expect(try statement.step()?.int(0) == 2)
+    }
+
     @Test func refusesTheWrongNumberOfValues() throws {
         let db = try database()
         let statement = try db.prepare("SELECT * FROM items WHERE id = ? AND name = ?")

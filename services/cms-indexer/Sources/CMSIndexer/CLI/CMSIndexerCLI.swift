@@ -1,4 +1,5 @@
 import CLIKit
+import PostgresKit
 import SQLiteKit
 
 /// The `cms-indexer` command line: dispatches to a subcommand, prints help, and turns errors
@@ -16,7 +17,7 @@ public enum CMSIndexerCLI {
                 "Reads the CMS database, denormalizes it and fills the search indices; owns the index mappings.",
             subcommands: [
                 .command(DemoDatabaseCommand.self), .command(MigrateCommand.self),
-                .command(IndexCommand.self),
+                .command(IndexCommand.self), .command(WatchCommand.self),
                 .group(
                     CommandGroup(
                         name: "mappings",
@@ -34,11 +35,15 @@ public enum CMSIndexerCLI {
         await tool.run(arguments, context: context)
     }
 
-    /// 64 for bad input from other modules (a missing database file, no repository), else the
-    /// error's own.
+    /// 64 for bad input from other modules (a missing database file, a bad PostgreSQL URL or
+    /// credentials, a database that is not a CMS one, no repository), else the error's own
+    /// (1 for a server that cannot be reached or a statement that failed).
     @Sendable static func exitCode(for error: any Error) -> ExitCode? {
         switch error {
         case SQLiteError.cannotOpen: .usage
+        case PostgresError.invalidConnectionString, PostgresError.connectionRejected: .usage
+        case MigrationError.notACMSDatabase: .usage
+        case is StoreLeaseError, is IncrementalError: .failure
         case MappingCopyError.repositoryNotFound, MappingCopyError.notARepository: .usage
         default: nil
         }

@@ -5,7 +5,7 @@ import Foundation
 
 /// `cms-indexer index`: fills the search indices from the CMS database.
 struct IndexCommand: Command {
-    static let db = Option<String>("--db", value: "path", help: "The CMS SQLite database.")
+    static let db = DatabaseOption.option(help: "The CMS database: \(DatabaseOption.forms).")
     static let only = Option<String>(
         "--only", value: "list", help: "Comma-separated indices to build (default: all).")
     static let batchSize = Option<Int>(
@@ -17,6 +17,9 @@ struct IndexCommand: Command {
         "--progress-every", value: "n", in: 1...Int.max,
         help: "Without a terminal, a progress line every N documents (default 10000).")
     static let stats = Flag("--stats", help: "Print rows/s and docs/s at the end.")
+    static let incremental = Flag(
+        "--incremental",
+        help: "Apply only the changes recorded since the live indices' position (no new indices, no switch).")
     static let configuration = CommandConfiguration(
         name: "index",
         abstract:
@@ -26,10 +29,21 @@ struct IndexCommand: Command {
             is set, otherwise into an in-memory embedded engine that is gone when the command ends: a
             dry run that still checks every document against the mappings.
             A run that fails (a bad row, a store error, an interruption) deletes what it built and
-            leaves the aliases on the previous complete indices. Exit codes: 0 indexed and switched,
-            1 failed (nothing switched), 64 bad usage or input.
+            leaves the aliases on the previous complete indices. A full run records the change
+            position it started from and applies the changes made while it read before it moves
+            the aliases. With --incremental it re-denormalizes only the documents changed since
+            the position the live indices record, writes them to the live indices and records the
+            new position once the store acknowledged them (a crash replays, never loses).
+            One indexer writes to a store at a time: another one holding the store's lease makes
+            this one wait (--wait) or exit 1 with who holds it.
+            Exit codes: 0 indexed (and switched), 1 failed (nothing switched; with --incremental,
+            documents that failed keep their previous version), 64 bad usage or input.
             """,
-        arguments: [db, BackendChoice.es, BackendChoice.data, only, batchSize, retain, progressEvery, stats])
+        arguments: [
+            db, BackendChoice.es, BackendChoice.data, only, batchSize, retain, progressEvery, stats,
+            incremental,
+            LeaseOption.wait,
+        ])
 
     var database: String
     var es: String?
@@ -39,6 +53,8 @@ struct IndexCommand: Command {
     var retain: Int
     var progressEvery: Int
     var printStatistics: Bool
+    var isIncremental: Bool
+    var wait: Int
 
     init(parsing arguments: ParsedArguments) throws {
         database = try arguments.required(Self.db)
@@ -49,27 +65,50 @@ struct IndexCommand: Command {
         retain = try arguments.value(Self.retain, default: 2)
         progressEvery = try arguments.value(Self.progressEvery, default: 10_000)
         printStatistics = arguments.contains(Self.stats)
+        isIncremental = arguments.contains(Self.incremental)
+        wait = try arguments.value(LeaseOption.wait, default: 0)
     }
 
     func validate() throws {
         try BackendChoice.validate(es: es, data: data)
+        try DatabaseOption.validate(database)
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let path = context.resolve(database).path
-        guard FileManager.default.fileExists(atPath: path) else {
+        let location = context.databaseLocation(database)
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             throw UsageError.invalidValue(
                 option: "--db", value: path, expected: "an existing CMS database file")
         }
         let configuration = IndexerConfiguration(
-            databasePath: path, indices: indices, batchSize: batchSize, retain: retain, clock: context.clock)
+            database: location, indices: indices, batchSize: batchSize, retain: retain, clock: context.clock)
         let store = try BackendChoice(es: es, data: data, context: context)
-        let indexer = Indexer(
-            backend: store.backend, configuration: configuration,
-            progress: ProgressPrinter(stream: context.errors, every: progressEvery))
+        let progress = ProgressPrinter(stream: context.errors, every: progressEvery)
         let report: IndexingReport
         do {
-            report = try await indexer.run()
+            if isIncremental {
+                let applied = try await context.withLease(store.backend, wait: wait) { lease in
+                    try await IncrementalIndexer(
+                        backend: store.backend, configuration: configuration, progress: progress, lease: lease
+                    )
+                    .catchUp()
+                }
+                try store.close()
+                context.output.write(applied.text)
+                guard applied.succeeded else {
+                    context.errors.write(
+                        "cms-indexer: error: \(applied.errors.count) \(applied.errors.count == 1 ? "document" : "documents") failed and kept their previous version\n"
+                    )
+                    return .failure
+                }
+                return .success
+            }
+            report = try await context.withLease(store.backend, wait: wait) { lease in
+                try await Indexer(
+                    backend: store.backend, configuration: configuration, progress: progress, lease: lease
+                )
+                .run()
+            }
         } catch {
             try? store.close()
             throw error

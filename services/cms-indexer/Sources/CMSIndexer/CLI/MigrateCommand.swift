@@ -1,33 +1,40 @@
 import CLIKit
-import SQLiteKit
 
 /// `cms-indexer migrate`: creates or upgrades a CMS database to the latest schema.
 struct MigrateCommand: Command {
-    static let db = Option<String>(
-        "--db", value: "path", help: "The SQLite database file (created when missing).")
+    static let db = DatabaseOption.option(
+        help: "The CMS database: \(DatabaseOption.forms); a SQLite file is created when missing.")
     static let configuration = CommandConfiguration(
         name: "migrate", abstract: "Creates a CMS database or applies its pending schema migrations.",
+        discussion: """
+            SQLite and PostgreSQL get the same versioned migrations. A database with tables but no
+            schema_migrations, or with another schema history, is refused and left alone.
+            """,
         arguments: [db])
 
-    var path: String
+    var database: String
 
     init(parsing arguments: ParsedArguments) throws {
-        path = try arguments.required(Self.db)
+        database = try arguments.required(Self.db)
+    }
+
+    func validate() throws {
+        try DatabaseOption.validate(database)
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let path = context.resolve(path).path
-        let db = try SQLiteDatabase(path: path, mode: .readWriteCreate)
+        let location = context.databaseLocation(database)
+        let db = try CMSDatabase.open(location, readOnly: false)
         let migrator = try Migrator(migrations: CMSSchema.migrations)
         let applied = try migrator.migrate(db, clock: context.clock)
         if applied.isEmpty {
-            context.output.write("\(path): schema already at version \(migrator.latestVersion)\n")
+            context.output.write("\(location): schema already at version \(migrator.latestVersion)\n")
         } else {
             for version in applied {
                 context.output.write(
                     "applied migration \(version): \(CMSSchema.migrations[version - 1].name)\n")
             }
-            context.output.write("\(path): schema at version \(migrator.latestVersion)\n")
+            context.output.write("\(location): schema at version \(migrator.latestVersion)\n")
         }
         return .success
     }

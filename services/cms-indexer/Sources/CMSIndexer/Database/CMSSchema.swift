@@ -1,6 +1,9 @@
-/// The normalized CMS schema, as versioned migrations.
+/// The normalized CMS schema, as versioned migrations, for SQLite and for PostgreSQL.
 ///
-/// Dates are ISO 8601 UTC text (`2024-03-01T10:00:00Z`). Child tables are `WITHOUT ROWID`,
+/// SQLite: dates are ISO 8601 UTC text (`2024-03-01T10:00:00Z`), booleans 0 or 1. PostgreSQL:
+/// the same tables and keys with `timestamptz` dates, `boolean`s and text compared byte by
+/// byte (`COLLATE "C"`, as SQLite compares), so both give the same rows in the same order and
+/// the same documents. SQLite's child tables are `WITHOUT ROWID`,
 /// clustered by their primary key, so the rows of one asset sit together and a batch of assets
 /// is read with few page visits. Values the indexer must understand
 /// (asset types, license types, promo types) are not constrained here: the CMS may learn a new
@@ -9,10 +12,26 @@
 public enum CMSSchema {
     /// Every migration, oldest first.
     public static let migrations: [Migration] = [
-        Migration(version: 1, name: "create reference data", sql: referenceData),
-        Migration(version: 2, name: "create assets", sql: assets),
-        Migration(version: 3, name: "create license windows", sql: licensing),
-        Migration(version: 4, name: "create promos and sports events", sql: promotions),
+        Migration(
+            version: 1, name: "create reference data", sqlite: referenceData,
+            postgres: PostgresSchema.referenceData),
+        Migration(version: 2, name: "create assets", sqlite: assets, postgres: PostgresSchema.assets),
+        Migration(
+            version: 3, name: "create license windows", sqlite: licensing, postgres: PostgresSchema.licensing),
+        Migration(
+            version: 4, name: "create promos and sports events", sqlite: promotions,
+            postgres: PostgresSchema.promotions),
+        ChangeCapture.migration,
+    ]
+
+    /// The CMS tables, parents before the tables that reference them.
+    public static let tables = [
+        "territories", "languages", "categories", "category_titles", "ratings", "rating_system_territories",
+        "assets", "asset_localizations", "seasons", "episodes", "asset_categories", "asset_languages",
+        "asset_ratings", "license_windows", "license_window_countries",
+        "license_window_subscription_statuses",
+        "marketing_promos", "marketing_promo_territories", "sports_events", "sports_event_teams",
+        "sports_event_territories",
     ]
 
     /// The latest schema version.

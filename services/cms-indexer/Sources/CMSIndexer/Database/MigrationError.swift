@@ -8,6 +8,8 @@ public enum MigrationError: Error, CustomStringConvertible, Equatable {
     case nameMismatch(version: Int, recorded: String, expected: String)
     /// The database is behind and cannot be migrated (opened read-only).
     case databaseIsBehind(path: String, databaseVersion: Int, knownVersion: Int)
+    /// The database has tables but no `schema_migrations`: it is not a CMS database.
+    case notACMSDatabase(location: String, tables: [String])
     /// Applying a migration failed; the database is left at the previous version.
     case migrationFailed(version: Int, name: String, reason: String)
 
@@ -24,6 +26,11 @@ public enum MigrationError: Error, CustomStringConvertible, Equatable {
         case .databaseIsBehind(let path, let databaseVersion, let knownVersion):
             return
                 "the database '\(path)' has schema version \(databaseVersion), expected \(knownVersion); run 'cms-indexer migrate --db \(path)' first"
+        case .notACMSDatabase(let location, let tables):
+            let shown =
+                tables.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
+            return
+                "the database \(location) has tables (\(shown)) but no 'schema_migrations': it is not a CMS database; point --db at an empty database or a CMS one"
         case .migrationFailed(let version, let name, let reason):
             return
                 "migration \(version) ('\(name)') failed and was rolled back: \(reason)"

@@ -1,5 +1,4 @@
 import ESModels
-import SQLiteKit
 
 /// Streams the documents of one index out of the CMS database, batch by batch.
 ///
@@ -43,7 +42,8 @@ public final class DocumentSource {
     }
 
     /// The source of one of our indices.
-    public static func make(for index: IndexName, db: SQLiteDatabase, batchSize: Int) throws -> DocumentSource
+    public static func make(for index: IndexName, db: any CMSConnection, batchSize: Int) throws
+        -> DocumentSource
     {
         func source<Record: NormalizedRecord, Document: DocumentSourceJSON>(
             _ main: RecordQuery<Record>, _ children: [RecordQuery<Record>],

@@ -22,6 +22,9 @@ extension Indexer {
             return try await body()
         } catch let error as CancellationError {
             throw error
+        } catch let error as StoreLeaseError {
+            // Whatever the step, the cause is the lease: reported as such.
+            throw error
         } catch {
             throw StepFailure(step: description, underlying: error)
         }
@@ -64,6 +67,8 @@ extension Indexer {
             return .storeFailed(step: failure.step, reason: "\(failure.underlying)", cleanedUp: cleaned)
         case let indexing as IndexingError:
             return indexing
+        case let lease as StoreLeaseError:
+            return .storeFailed(step: "holding the indexer lease", reason: "\(lease)", cleanedUp: cleaned)
         default:
             return .storeFailed(step: "indexing", reason: "\(error)", cleanedUp: cleaned)
         }
@@ -86,6 +91,7 @@ extension Indexer {
                     progress.report(.warning("could not delete the half-built index '\(index)': \(error)"))
                 }
             }
+            try? await IndexerState.forget(deleted, in: backend)
             return deleted
         }.value
     }
@@ -120,6 +126,7 @@ extension Indexer {
                 progress.report(.warning("could not delete the old version '\(index)': \(error)"))
             }
         }
+        try? await IndexerState.forget(deleted, in: backend)
         return deleted.sorted()
     }
 }

@@ -1,6 +1,5 @@
 import ESModels
 import Foundation
-import SQLiteKit
 
 /// Fills the search indices from the CMS database, safely.
 ///
@@ -25,15 +24,19 @@ public struct Indexer: Sendable {
     public var configuration: IndexerConfiguration
     /// Where progress goes.
     public var progress: any IndexingProgress
+    /// The store's lease this run holds, if any: when another indexer took it over, the run
+    /// stops before it moves an alias.
+    public var lease: StoreLease?
 
     /// Creates an indexer.
     public init(
         backend: any SearchBackend, configuration: IndexerConfiguration,
-        progress: any IndexingProgress = SilentProgress()
+        progress: any IndexingProgress = SilentProgress(), lease: StoreLease? = nil
     ) {
         self.backend = backend
         self.configuration = configuration
         self.progress = progress
+        self.lease = lease
     }
 
     /// Runs once.
@@ -44,7 +47,11 @@ public struct Indexer: Sendable {
     ///   store fails, the counts disagree or the run is cancelled (after cleaning up).
     public func run() async throws -> IndexingReport {
         let started = ContinuousClock.now
-        let db = try CMSDatabase.openForReading(path: configuration.databasePath)
+        let db = try CMSDatabase.openForReading(configuration.database)
+        // Read before any document: every change after it is applied to the new indices, so
+        // nothing committed while the run reads is lost (a change seen twice is written twice,
+        // the same way).
+        let startPosition = try ChangeFeed(db: db).latestPosition()
         var previous: [IndexName: [String]] = [:]
         var existing: [String] = []
         do {
@@ -69,6 +76,7 @@ public struct Indexer: Sendable {
         var created: [String] = []
         var results: [IndexingReport.IndexResult] = []
         var errors: [DocumentError] = []
+        var caughtUp = IncrementalReport()
         do {
             for index in configuration.indices {
                 try Task.checkCancellation()
@@ -92,10 +100,20 @@ public struct Indexer: Sendable {
                 let cleaned = await cleanUp(created)
                 return IndexingReport(
                     version: version, results: results, errors: errors, switched: false, cleanedUp: cleaned,
-                    seconds: Self.seconds(since: started))
+                    seconds: Self.seconds(since: started), position: startPosition)
             }
             try await verifyCounts(results)
             try Task.checkCancellation()
+            caughtUp = try await catchUp(results, from: startPosition, db: db)
+            if !caughtUp.errors.isEmpty {
+                let cleaned = await cleanUp(created)
+                return IndexingReport(
+                    version: version, results: results, errors: caughtUp.errors, switched: false,
+                    cleanedUp: cleaned,
+                    seconds: Self.seconds(since: started), position: startPosition, caughtUp: caughtUp)
+            }
+            try Task.checkCancellation()
+            if let lease { try await step("confirming the indexer lease") { try await lease.confirmHeld() } }
             try await switchAliases(results)
         } catch {
             throw await failure(error, cleaningUp: created)
@@ -106,12 +124,13 @@ public struct Indexer: Sendable {
         }
         return IndexingReport(
             version: version, results: results, errors: [], switched: true, cleanedUp: [],
-            seconds: Self.seconds(since: started))
+            seconds: Self.seconds(since: started), position: caughtUp.positions.values.max() ?? startPosition,
+            caughtUp: caughtUp)
     }
 
     /// Streams one index's documents into `name`, overlapping each bulk call with the
     /// reading of the next batch.
-    private func fill(_ name: String, from index: IndexName, db: SQLiteDatabase) async throws -> (
+    private func fill(_ name: String, from index: IndexName, db: any CMSConnection) async throws -> (
         IndexingReport.IndexResult, [DocumentError]
     ) {
         let alias = index.rawValue
@@ -148,6 +167,28 @@ public struct Indexer: Sendable {
                     alias: alias, documents: result.documents, failed: result.failed, rows: result.rowsRead))
         }
         return (result, errors)
+    }
+
+    /// Records the start position for the new indices, then applies to them the changes committed
+    /// since (made while the run read), so they are as fresh as the live ones when they go live.
+    private func catchUp(_ results: [IndexingReport.IndexResult], from position: Int64, db: any CMSConnection)
+        async throws -> IncrementalReport
+    {
+        var targets: [IndexName: String] = [:]
+        for result in results {
+            guard let index = IndexName(rawValue: result.alias) else { continue }
+            targets[index] = result.index
+            try await step("recording the change position of '\(result.index)'") {
+                try await IndexerState.record(
+                    position: position, of: result.index, alias: result.alias, in: backend,
+                    clock: configuration.clock)
+            }
+        }
+        let incremental = try IncrementalIndexer(
+            backend: backend, configuration: configuration, db: db, progress: progress, lease: lease)
+        return try await step("applying the changes made during the run") {
+            try await incremental.apply(to: targets)
+        }
     }
 
     /// Refreshes each new index and checks it holds exactly the documents indexed.

@@ -2,8 +2,8 @@ import ESModels
 
 /// What an indexing run does.
 public struct IndexerConfiguration: Sendable {
-    /// The CMS database file.
-    public var databasePath: String
+    /// The CMS database.
+    public var database: CMSDatabaseLocation
     /// The indices to build, in order (default: every index).
     public var indices: [IndexName]
     /// The definitions the new indices are created with (default: ``CMSIndices``).
@@ -17,16 +17,28 @@ public struct IndexerConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(
-        databasePath: String, indices: [IndexName] = CMSIndices.names,
+        database: CMSDatabaseLocation, indices: [IndexName] = CMSIndices.names,
         definitions: [IndexName: IndexDefinition] = CMSIndices.all, batchSize: Int = 500, retain: Int = 2,
         clock: WallClock
     ) {
-        self.databasePath = databasePath
+        self.database = database
         self.indices = indices
         self.definitions = definitions
         self.batchSize = batchSize
         self.retain = retain
         self.clock = clock
+    }
+
+    /// A configuration for a SQLite file.
+    public init(
+        databasePath: String, indices: [IndexName] = CMSIndices.names,
+        definitions: [IndexName: IndexDefinition] = CMSIndices.all, batchSize: Int = 500, retain: Int = 2,
+        clock: WallClock
+    ) {
+        self.init(
+            database: .sqlite(path: databasePath), indices: indices, definitions: definitions,
+            batchSize: batchSize,
+            retain: retain, clock: clock)
     }
 
     /// The alias marking complete builds of `alias`: the indexer adds it with the alias

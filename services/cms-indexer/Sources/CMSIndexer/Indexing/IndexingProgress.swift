@@ -12,6 +12,8 @@ public enum IndexingEvent: Sendable, Equatable {
     case switched(aliases: [String])
     /// An old version was deleted by the retention rule.
     case deleted(index: String)
+    /// An incremental pass applied a page of changes.
+    case applied(changes: Int, upserted: Int, deleted: Int, failed: Int, position: Int64)
     /// Something went wrong that does not fail the run.
     case warning(String)
 }

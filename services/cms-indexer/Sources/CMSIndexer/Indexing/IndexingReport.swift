@@ -33,6 +33,26 @@ public struct IndexingReport: Sendable {
     public var cleanedUp: [String]
     /// Wall time of the run, in seconds (for the statistics line).
     public var seconds: Double
+    /// The change position the new indices record: the outbox's latest when the run started
+    /// reading, then moved on by the changes applied before the switch.
+    public var position: Int64
+    /// The changes made while the run read, applied to the new indices before the switch.
+    public var caughtUp: IncrementalReport
+
+    /// Creates a report.
+    public init(
+        version: String, results: [IndexResult], errors: [DocumentError], switched: Bool, cleanedUp: [String],
+        seconds: Double, position: Int64 = 0, caughtUp: IncrementalReport = IncrementalReport()
+    ) {
+        self.version = version
+        self.results = results
+        self.errors = errors
+        self.switched = switched
+        self.cleanedUp = cleanedUp
+        self.seconds = seconds
+        self.position = position
+        self.caughtUp = caughtUp
+    }
 
     /// Whether every document was indexed and the aliases moved.
     public var succeeded: Bool { switched && errors.isEmpty }
@@ -55,12 +75,17 @@ public struct IndexingReport: Sendable {
             }
             lines.append(line)
         }
+        if caughtUp.changes > 0 {
+            lines.append(
+                "applied \(caughtUp.changes) \(caughtUp.changes == 1 ? "change" : "changes") made during the run before the switch (\(caughtUp.upserted) written, \(caughtUp.deleted) deleted)"
+            )
+        }
         if !errors.isEmpty {
             lines.append("\(errors.count) \(errors.count == 1 ? "document" : "documents") failed:")
             lines += errors.map { "  \($0)" }
         }
         if succeeded {
-            lines.append("aliases moved to version \(version)")
+            lines.append("aliases moved to version \(version) (change position \(position))")
         } else {
             var line = "the aliases were not moved: they still point at the previous complete indices"
             if !cleanedUp.isEmpty {

@@ -37,6 +37,11 @@ public final class ProgressPrinter: IndexingProgress, @unchecked Sendable {
             line("moved the aliases \(aliases.map { "'\($0)'" }.joined(separator: ", ")) to the new indices")
         case .deleted(let index):
             line("deleted the old version '\(index)'")
+        case .applied(let changes, let upserted, let deleted, let failed, let position):
+            var text =
+                "applied \(changes) \(changes == 1 ? "change" : "changes") up to position \(position): \(upserted) written, \(deleted) deleted"
+            if failed > 0 { text += ", \(failed) failed" }
+            line(text)
         case .warning(let message):
             line("warning: \(message)")
         }

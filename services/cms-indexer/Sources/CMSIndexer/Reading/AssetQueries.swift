@@ -3,7 +3,7 @@ public enum AssetQueries {
     /// The `assets` rows, in uuid order.
     public static let main = RecordQuery<AssetRecord>(
         table: "assets",
-        sql: "SELECT uuid, type, created_at, updated_at FROM assets WHERE uuid > ?1 ORDER BY uuid LIMIT ?2"
+        select: "SELECT uuid, type, created_at, updated_at FROM assets", key: "uuid"
     ) { record, row in
         record.type = try row.string(1)
         record.createdAt = try row.string(2)
@@ -14,10 +14,8 @@ public enum AssetQueries {
     public static let children: [RecordQuery<AssetRecord>] = [
         RecordQuery(
             table: "asset_localizations",
-            sql: """
-                SELECT asset_uuid, language_code, title, description FROM asset_localizations
-                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, language_code
-                """
+            select: "SELECT asset_uuid, language_code, title, description FROM asset_localizations",
+            key: "asset_uuid", order: "asset_uuid, language_code"
         ) { record, row in
             record.localizations.append(
                 .init(
@@ -26,19 +24,15 @@ public enum AssetQueries {
         },
         RecordQuery(
             table: "asset_categories",
-            sql: """
-                SELECT asset_uuid, category_uuid FROM asset_categories
-                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, position, category_uuid
-                """
+            select: "SELECT asset_uuid, category_uuid FROM asset_categories", key: "asset_uuid",
+            order: "asset_uuid, position, category_uuid"
         ) { record, row in
             record.categories.append(try row.string(1))
         },
         RecordQuery(
             table: "asset_languages",
-            sql: """
-                SELECT asset_uuid, language_code, kind FROM asset_languages
-                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, kind, language_code
-                """
+            select: "SELECT asset_uuid, language_code, kind FROM asset_languages", key: "asset_uuid",
+            order: "asset_uuid, kind, language_code"
         ) { record, row in
             if try row.string(2) == "audio" {
                 record.audioLanguages.append(try row.string(1))
@@ -48,20 +42,17 @@ public enum AssetQueries {
         },
         RecordQuery(
             table: "asset_ratings",
-            sql: """
-                SELECT asset_uuid, territory_code, rating_uuid FROM asset_ratings
-                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, territory_code
-                """
+            select: "SELECT asset_uuid, territory_code, rating_uuid FROM asset_ratings", key: "asset_uuid",
+            order: "asset_uuid, territory_code"
         ) { record, row in
             record.ratings.append((try row.string(1), try row.string(2)))
         },
         RecordQuery(
             table: "episodes",
-            sql: """
+            select: """
                 SELECT e.asset_uuid, s.series_uuid, s.uuid, s.number, e.number FROM episodes e
                 JOIN seasons s ON s.uuid = e.season_uuid
-                WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid
-                """
+                """, key: "e.asset_uuid"
         ) { record, row in
             record.seriesUUID = try row.string(1)
             record.seasonUUID = try row.string(2)
@@ -70,32 +61,29 @@ public enum AssetQueries {
         },
         RecordQuery(
             table: "asset_categories (series)",
-            sql: """
+            select: """
                 SELECT e.asset_uuid, c.category_uuid FROM episodes e
                 JOIN seasons s ON s.uuid = e.season_uuid
                 JOIN asset_categories c ON c.asset_uuid = s.series_uuid
-                WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid, c.position, c.category_uuid
-                """
+                """, key: "e.asset_uuid", order: "e.asset_uuid, c.position, c.category_uuid"
         ) { record, row in
             record.seriesCategories.append(try row.string(1))
         },
         RecordQuery(
             table: "asset_ratings (series)",
-            sql: """
+            select: """
                 SELECT e.asset_uuid, r.rating_uuid FROM episodes e
                 JOIN seasons s ON s.uuid = e.season_uuid
                 JOIN asset_ratings r ON r.asset_uuid = s.series_uuid
-                WHERE e.asset_uuid BETWEEN ?1 AND ?2 ORDER BY e.asset_uuid, r.territory_code
-                """
+                """, key: "e.asset_uuid", order: "e.asset_uuid, r.territory_code"
         ) { record, row in
             record.seriesRatings.append(try row.string(1))
         },
         RecordQuery(
             table: "license_windows",
-            sql: """
-                SELECT asset_uuid, uuid, starts_at, ends_at, license_type, is_downloadable FROM license_windows
-                WHERE asset_uuid BETWEEN ?1 AND ?2 ORDER BY asset_uuid, starts_at, uuid
-                """
+            select:
+                "SELECT asset_uuid, uuid, starts_at, ends_at, license_type, is_downloadable FROM license_windows",
+            key: "asset_uuid", order: "asset_uuid, starts_at, uuid"
         ) { record, row in
             record.windows.append(
                 .init(
@@ -115,11 +103,10 @@ public enum AssetQueries {
     ) -> RecordQuery<AssetRecord> {
         RecordQuery(
             table: table,
-            sql: """
+            select: """
                 SELECT w.asset_uuid, c.license_window_uuid, c.\(column) FROM license_windows w
                 JOIN \(table) c ON c.license_window_uuid = w.uuid
-                WHERE w.asset_uuid BETWEEN ?1 AND ?2 ORDER BY w.asset_uuid, c.license_window_uuid, c.\(column)
-                """
+                """, key: "w.asset_uuid", order: "w.asset_uuid, c.license_window_uuid, c.\(column)"
         ) { record, row in
             let window = try row.string(1)
             guard let index = record.windows.firstIndex(where: { $0.uuid == window }) else { return }

@@ -1,5 +1,3 @@
-import SQLiteKit
-
 /// Streams records in key order, one batch at a time: a keyset-paginated query on the main
 /// table, then one range query per child table for the batch's keys. Memory holds one batch,
 /// whatever the size of the database.
@@ -9,8 +7,8 @@ import SQLiteKit
 /// while let records = try reader.next() { ... }
 /// ```
 public final class BatchedReader<Record: NormalizedRecord> {
-    private let main: (query: RecordQuery<Record>, statement: SQLiteStatement)
-    private let children: [(query: RecordQuery<Record>, statement: SQLiteStatement)]
+    private let main: (query: RecordQuery<Record>, statement: any DatabaseStatement)
+    private let children: [(query: RecordQuery<Record>, statement: any DatabaseStatement)]
     private let batchSize: Int
     private var lastKey = ""
     private var finished = false
@@ -19,50 +17,99 @@ public final class BatchedReader<Record: NormalizedRecord> {
 
     /// Prepares the statements.
     ///
-    /// - Throws: ``SQLiteError/prepareFailed(sql:message:)`` when the schema lacks a table or column.
+    /// - Throws: the database's error when the schema lacks a table or column (on PostgreSQL,
+    ///   when the statement first runs).
     public init(
-        db: SQLiteDatabase, main: RecordQuery<Record>, children: [RecordQuery<Record>], batchSize: Int
+        db: any CMSConnection, main: RecordQuery<Record>, children: [RecordQuery<Record>], batchSize: Int
     ) throws {
-        self.main = (main, try db.prepare(main.sql))
-        self.children = try children.map { ($0, try db.prepare($0.sql)) }
+        self.main = (main, try db.prepare(main.pageSQL))
+        self.children = try children.map { ($0, try db.prepare($0.rangeSQL)) }
         self.batchSize = max(1, batchSize)
     }
 
     /// The next batch of records, in key order; `nil` when every row has been read.
     ///
-    /// - Throws: SQLite errors that concern the whole read (a locked or corrupt database);
-    ///   a bad value in a row is recorded in the record's `problems` instead.
+    /// - Throws: database errors that concern the whole read (a locked or corrupt database, a
+    ///   lost connection); a bad value in a row is recorded in the record's `problems` instead.
     public func next() throws -> [Record]? {
         guard !finished else { return nil }
-        try main.statement.bind([lastKey, batchSize])
-        var records: [Record] = []
-        var positions: [String: Int] = [:]
-        while let row = try main.statement.step() {
+        var assembly = RecordAssembly<Record>()
+        try main.statement.forEachRow([.text(lastKey), .integer(Int64(batchSize))]) { row in
             rowsRead += 1
-            let id = try row.string(0)
-            var record = Record(id: id)
-            apply(main.query, row, to: &record)
-            positions[id] = records.count
-            records.append(record)
+            try assembly.addMain(row, main.query)
         }
-        guard let first = records.first?.id, let last = records.last?.id else {
+        guard let first = assembly.records.first?.id, let last = assembly.records.last?.id else {
             finished = true
             return nil
         }
-        if records.count < batchSize { finished = true }
+        if assembly.records.count < batchSize { finished = true }
         lastKey = last
         for (query, statement) in children {
-            try statement.bind([first, last])
-            while let row = try statement.step() {
+            try statement.forEachRow([.text(first), .text(last)]) { row in
                 rowsRead += 1
-                guard let owner = try? row.string(0), let position = positions[owner] else { continue }
-                apply(query, row, to: &records[position])
+                assembly.addChild(row, query)
             }
         }
-        return records
+        return assembly.records
+    }
+}
+
+/// Reads the records of a list of ids (the change feed's), with the same queries as
+/// ``BatchedReader``: one query on the main table and one per child table for the whole list.
+/// An id without a main row is a record that no longer exists.
+public final class KeyedReader<Record: NormalizedRecord> {
+    private let dialect: SQLDialect
+    private let main: (query: RecordQuery<Record>, statement: any DatabaseStatement)
+    private let children: [(query: RecordQuery<Record>, statement: any DatabaseStatement)]
+    /// Rows read so far, over every table.
+    public private(set) var rowsRead = 0
+
+    /// Prepares the statements.
+    public init(db: any CMSConnection, main: RecordQuery<Record>, children: [RecordQuery<Record>]) throws {
+        dialect = db.dialect
+        self.main = (main, try db.prepare(main.listSQL(for: db.dialect)))
+        self.children = try children.map { ($0, try db.prepare($0.listSQL(for: db.dialect))) }
     }
 
-    private func apply(_ query: RecordQuery<Record>, _ row: SQLiteRow, to record: inout Record) {
+    /// The records of `ids` that exist, in key order.
+    public func records(_ ids: [String]) throws -> [Record] {
+        guard !ids.isEmpty else { return [] }
+        let list = KeyList.encode(ids, for: dialect)
+        var assembly = RecordAssembly<Record>()
+        try main.statement.forEachRow([list]) { row in
+            rowsRead += 1
+            try assembly.addMain(row, main.query)
+        }
+        guard !assembly.records.isEmpty else { return [] }
+        for (query, statement) in children {
+            try statement.forEachRow([list]) { row in
+                rowsRead += 1
+                assembly.addChild(row, query)
+            }
+        }
+        return assembly.records
+    }
+}
+
+/// Records being put together from their main rows and child rows.
+struct RecordAssembly<Record: NormalizedRecord> {
+    private(set) var records: [Record] = []
+    private var positions: [String: Int] = [:]
+
+    mutating func addMain(_ row: any DatabaseRow, _ query: RecordQuery<Record>) throws {
+        let id = try row.string(0)
+        var record = Record(id: id)
+        Self.apply(query, row, to: &record)
+        positions[id] = records.count
+        records.append(record)
+    }
+
+    mutating func addChild(_ row: any DatabaseRow, _ query: RecordQuery<Record>) {
+        guard let owner = try? row.string(0), let position = positions[owner] else { return }
+        Self.apply(query, row, to: &records[position])
+    }
+
+    private static func apply(_ query: RecordQuery<Record>, _ row: any DatabaseRow, to record: inout Record) {
         do {
             try query.apply(&record, row)
         } catch {

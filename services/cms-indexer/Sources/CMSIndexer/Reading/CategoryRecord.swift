@@ -16,7 +16,7 @@ public struct CategoryRecord: NormalizedRecord, Equatable {
     /// The `categories` rows.
     public static let main = RecordQuery<CategoryRecord>(
         table: "categories",
-        sql: "SELECT uuid, slug, parent_uuid FROM categories WHERE uuid > ?1 ORDER BY uuid LIMIT ?2"
+        select: "SELECT uuid, slug, parent_uuid FROM categories", key: "uuid"
     ) { record, row in
         record.slug = try row.string(1)
         record.parentUUID = try row.optionalString(2)
@@ -26,10 +26,8 @@ public struct CategoryRecord: NormalizedRecord, Equatable {
     public static let children = [
         RecordQuery<CategoryRecord>(
             table: "category_titles",
-            sql: """
-                SELECT category_uuid, language_code, title FROM category_titles
-                WHERE category_uuid BETWEEN ?1 AND ?2 ORDER BY category_uuid, language_code
-                """
+            select: "SELECT category_uuid, language_code, title FROM category_titles", key: "category_uuid",
+            order: "category_uuid, language_code"
         ) { record, row in
             record.titles[try row.string(1)] = try row.string(2)
         }

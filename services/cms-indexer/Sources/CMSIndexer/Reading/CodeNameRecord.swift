@@ -15,7 +15,7 @@ public struct CodeNameRecord: NormalizedRecord, Equatable {
     public static func main(table: String) -> RecordQuery<CodeNameRecord> {
         RecordQuery(
             table: table,
-            sql: "SELECT code, name, is_main FROM \(table) WHERE code > ?1 ORDER BY code LIMIT ?2"
+            select: "SELECT code, name, is_main FROM \(table)", key: "code"
         ) { record, row in
             record.name = try row.string(1)
             record.isMain = try row.bool(2)

@@ -22,10 +22,8 @@ public struct PromoRecord: NormalizedRecord, Equatable {
     /// The `marketing_promos` rows.
     public static let main = RecordQuery<PromoRecord>(
         table: "marketing_promos",
-        sql: """
-            SELECT uuid, title, promo_type, starts_at, ends_at, priority FROM marketing_promos
-            WHERE uuid > ?1 ORDER BY uuid LIMIT ?2
-            """
+        select: "SELECT uuid, title, promo_type, starts_at, ends_at, priority FROM marketing_promos",
+        key: "uuid"
     ) { record, row in
         record.title = try row.string(1)
         record.promoType = try row.string(2)
@@ -38,10 +36,8 @@ public struct PromoRecord: NormalizedRecord, Equatable {
     public static let children = [
         RecordQuery<PromoRecord>(
             table: "marketing_promo_territories",
-            sql: """
-                SELECT promo_uuid, territory_code FROM marketing_promo_territories
-                WHERE promo_uuid BETWEEN ?1 AND ?2 ORDER BY promo_uuid, territory_code
-                """
+            select: "SELECT promo_uuid, territory_code FROM marketing_promo_territories", key: "promo_uuid",
+            order: "promo_uuid, territory_code"
         ) { record, row in
             record.territories.append(try row.string(1))
         }

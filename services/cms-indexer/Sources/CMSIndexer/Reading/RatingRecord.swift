@@ -20,8 +20,7 @@ public struct RatingRecord: NormalizedRecord, Equatable {
     /// The `ratings` rows.
     public static let main = RecordQuery<RatingRecord>(
         table: "ratings",
-        sql:
-            "SELECT uuid, system, code, minimum_age, is_main FROM ratings WHERE uuid > ?1 ORDER BY uuid LIMIT ?2"
+        select: "SELECT uuid, system, code, minimum_age, is_main FROM ratings", key: "uuid"
     ) { record, row in
         record.system = try row.string(1)
         record.code = try row.string(2)
@@ -33,11 +32,10 @@ public struct RatingRecord: NormalizedRecord, Equatable {
     public static let children = [
         RecordQuery<RatingRecord>(
             table: "rating_system_territories",
-            sql: """
+            select: """
                 SELECT r.uuid, t.territory_code FROM ratings r
                 JOIN rating_system_territories t ON t.system = r.system
-                WHERE r.uuid BETWEEN ?1 AND ?2 ORDER BY r.uuid, t.territory_code
-                """
+                """, key: "r.uuid", order: "r.uuid, t.territory_code"
         ) { record, row in
             record.territories.append(try row.string(1))
         }

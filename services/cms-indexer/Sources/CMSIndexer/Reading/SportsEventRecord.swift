@@ -22,10 +22,7 @@ public struct SportsEventRecord: NormalizedRecord, Equatable {
     /// The `sports_events` rows.
     public static let main = RecordQuery<SportsEventRecord>(
         table: "sports_events",
-        sql: """
-            SELECT uuid, sport, competition, starts_at, ends_at FROM sports_events
-            WHERE uuid > ?1 ORDER BY uuid LIMIT ?2
-            """
+        select: "SELECT uuid, sport, competition, starts_at, ends_at FROM sports_events", key: "uuid"
     ) { record, row in
         record.sport = try row.string(1)
         record.competition = try row.string(2)
@@ -37,19 +34,15 @@ public struct SportsEventRecord: NormalizedRecord, Equatable {
     public static let children = [
         RecordQuery<SportsEventRecord>(
             table: "sports_event_teams",
-            sql: """
-                SELECT event_uuid, team FROM sports_event_teams
-                WHERE event_uuid BETWEEN ?1 AND ?2 ORDER BY event_uuid, position
-                """
+            select: "SELECT event_uuid, team FROM sports_event_teams", key: "event_uuid",
+            order: "event_uuid, position"
         ) { record, row in
             record.teams.append(try row.string(1))
         },
         RecordQuery<SportsEventRecord>(
             table: "sports_event_territories",
-            sql: """
-                SELECT event_uuid, territory_code FROM sports_event_territories
-                WHERE event_uuid BETWEEN ?1 AND ?2 ORDER BY event_uuid, territory_code
-                """
+            select: "SELECT event_uuid, territory_code FROM sports_event_territories", key: "event_uuid",
+            order: "event_uuid, territory_code"
         ) { record, row in
             record.territories.append(try row.string(1))
         },

@@ -11,6 +11,7 @@ import Testing
             CLIBehaviourSubject(executable: tool, words: ["demo-db"], option: "--out"),
             CLIBehaviourSubject(executable: tool, words: ["migrate"], option: "--db"),
             CLIBehaviourSubject(executable: tool, words: ["index"], option: "--batch-size"),
+            CLIBehaviourSubject(executable: tool, words: ["watch"], option: "--poll-interval"),
             CLIBehaviourSubject(executable: tool, words: ["mappings"], subcommand: "check"),
             CLIBehaviourSubject(executable: tool, words: ["mappings", "export"], option: "--index"),
             CLIBehaviourSubject(executable: tool, words: ["mappings", "sync"], option: "--repo"),

@@ -25,15 +25,14 @@ import Testing
                 in: directory)
             #expect(result.code == 0, "\(result.errors)")
             #expect(result.output.contains("assetflat: 120 documents in 'assetflat-20260101000000000' from "))
-            #expect(result.output.contains("aliases moved to version 20260101000000000\n"))
+            #expect(
+                result.output.contains("aliases moved to version 20260101000000000 (change position 0)\n"))
             #expect(result.output.contains(" rows/s, "))
             #expect(
                 result.errors.contains(
                     "cms-indexer: assetflat: indexing into 'assetflat-20260101000000000'\n"))
             #expect(result.errors.contains("cms-indexer: assetflat: 120 documents indexed, 0 failed, "))
-            let engine = try EmbeddedSearchBackend(
-                configuration: .init(
-                    dataDirectory: directory.appendingPathComponent("data"), clock: IndexerFixture.clock()))
+            let engine = try await IndexerFixture.reopen(directory.appendingPathComponent("data"))
             #expect(try await IndexerFixture.count(engine, "assetflat") == 120)
             #expect(
                 try await engine.indices(forAlias: "marketing_promos") == [
@@ -80,7 +79,7 @@ import Testing
                 ["index", "--db", "cms.sqlite", "--es", "http://127.0.0.1:1"], in: directory,
                 environment: ["ELASTICSEARCH_TIMEOUT": "2"])
             #expect(result.code == 1)
-            #expect(result.errors.hasPrefix("cms-indexer: error: reading the alias 'territories' failed: "))
+            #expect(result.errors.hasPrefix("cms-indexer: error: taking the indexer lease failed: "))
             #expect(result.errors.contains("the aliases were not moved"))
             let fromEnvironment = await run(
                 ["index", "--db", "cms.sqlite"], in: directory,
@@ -89,7 +88,7 @@ import Testing
             #expect(
                 fromEnvironment.errors.hasPrefix(
                     "cms-indexer: indexing into the cluster at http://127.0.0.1:1 (ELASTICSEARCH_URL)\n"
-                        + "cms-indexer: error: reading the alias 'territories' failed: "))
+                        + "cms-indexer: error: taking the indexer lease failed: "))
         }
     }
 

@@ -2,6 +2,7 @@ import CMSIndexer
 import CMSIndexerTestSupport
 import ESModels
 import Foundation
+import PostgresKitTesting
 import SQLiteKit
 import Testing
 
@@ -50,20 +51,19 @@ import Testing
         }
     }
 
-    @Test func theDemoIsRealisticAndEveryRowDenormalizes() throws {
-        try withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("cms.sqlite").path
+    @Test(arguments: TestDatabase.available)
+    func theDemoIsRealisticAndEveryRowDenormalizes(_ database: TestDatabase) async throws {
+        try await database.withEmptyDatabase { location in
             let summary = try DemoDatabase.write(
-                to: path, options: DemoDatabaseOptions(assets: 1_000, seed: 3, anchor: Self.anchor))
+                into: location, options: DemoDatabaseOptions(assets: 1_000, seed: 3, anchor: Self.anchor))
             #expect(summary.assetTypes.keys.sorted() == ["episode", "movie", "sport_event", "tv_series"])
             #expect((summary.assetTypes["movie"] ?? 0) > 400)
-            let db = try CMSDatabase.openForReading(path: path)
+            let db = try CMSDatabase.openForReading(location)
             let now = ISODate.string(from: Self.anchor)
-            func count(_ sql: String) throws -> Int64 {
-                guard case .integer(let number) = try db.scalar(sql, [now]) else { return -1 }
-                return number
+            func count(_ sql: String) throws -> Int {
+                try db.query(sql, [.text(now)]) { try $0.int(0) }.first ?? -1
             }
-            #expect(try count("SELECT count(*) FROM license_windows WHERE ends_at <= ?") > 50)
+            #expect(try count("SELECT count(*) FROM license_windows WHERE ends_at <= ?1") > 50)
             #expect(
                 try count("SELECT count(*) FROM license_windows WHERE starts_at <= ?1 AND ends_at > ?1") > 500
             )
@@ -78,7 +78,7 @@ import Testing
             #expect(try count("SELECT count(*) FROM sports_events WHERE starts_at > ?") > 10)
             #expect(
                 try count("SELECT count(DISTINCT language_code) FROM asset_localizations WHERE ? != ''") == 4)
-            #expect(try count("SELECT count(*) FROM territories WHERE is_main = 1 AND ? != ''") == 6)
+            #expect(try count("SELECT count(*) FROM territories WHERE is_main = TRUE AND ? != ''") == 6)
             #expect(
                 try count(
                     "SELECT count(*) FROM episodes e WHERE ? != '' AND NOT EXISTS (SELECT 1 FROM asset_categories c WHERE c.asset_uuid = e.asset_uuid)"
@@ -97,5 +97,39 @@ import Testing
                 #expect(documents > 0, "\(index)")
             }
         }
+    }
+}
+
+/// The same demo in SQLite and in PostgreSQL gives exactly the same documents in every index.
+@Suite(.enabled(if: TemporaryPostgresServer.isAvailable, "PostgreSQL's server programs are not installed"))
+struct DemoOnBothDatabasesTests {
+    @Test func bothDatabasesGiveTheSameDocuments() async throws {
+        let options = DemoDatabaseOptions(
+            assets: 400, seed: 11, anchor: Date(timeIntervalSince1970: 1_780_000_000))
+        try await TestDatabase.sqlite.withEmptyDatabase { sqlite in
+            try await TestDatabase.postgres.withEmptyDatabase { postgres in
+                #expect(
+                    try DemoDatabase.write(into: sqlite, options: options)
+                        == DemoDatabase.write(into: postgres, options: options))
+                let left = try CMSDatabase.openForReading(sqlite)
+                let right = try CMSDatabase.openForReading(postgres)
+                for index in CMSIndices.names {
+                    let (a, b) = (try Self.documents(index, left), try Self.documents(index, right))
+                    #expect(a.count > 0, "\(index)")
+                    #expect(a == b, "\(index) differs between SQLite and PostgreSQL")
+                }
+            }
+        }
+    }
+
+    /// Every document of an index, as canonical JSON in reading order.
+    static func documents(_ index: IndexName, _ db: any CMSConnection) throws -> [String] {
+        let source = try DocumentSource.make(for: index, db: db, batchSize: 97)
+        var documents: [String] = []
+        while let batch = try source.next() {
+            #expect(batch.errors == [])
+            documents += batch.documents.map { "\($0.id) \($0.source.canonicalString)" }
+        }
+        return documents
     }
 }

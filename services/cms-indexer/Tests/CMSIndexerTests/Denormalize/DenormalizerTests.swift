@@ -5,13 +5,16 @@ import Foundation
 import SQLiteKit
 import Testing
 
-/// Normalized fixtures in real SQLite files in, exact documents out.
+/// Normalized fixtures in real SQLite files and PostgreSQL databases in, exact documents out:
+/// both databases give the same documents.
 @Suite struct DenormalizerTests {
-    /// Reads every document of an index from a database file.
-    private func documents(_ index: IndexName, path: String, batchSize: Int = 100) throws -> (
-        documents: [String: JSONValue], errors: [DocumentError]
-    ) {
-        let db = try CMSDatabase.openForReading(path: path)
+    /// Reads every document of an index from a database.
+    private func documents(_ index: IndexName, _ location: CMSDatabaseLocation, batchSize: Int = 100) throws
+        -> (
+            documents: [String: JSONValue], errors: [DocumentError]
+        )
+    {
+        let db = try CMSDatabase.openForReading(location)
         let source = try DocumentSource.make(for: index, db: db, batchSize: batchSize)
         var documents: [String: JSONValue] = [:]
         var errors: [DocumentError] = []
@@ -22,34 +25,34 @@ import Testing
         return (documents, errors)
     }
 
-    @Test func aMovieBecomesTheExactAssetflatDocument() throws {
-        try withTemporaryDirectory { directory in
-            let path = try CMSFixture.database(
-                in: directory,
-                sql: """
-                    INSERT INTO assets (uuid, type, created_at, updated_at)
-                        VALUES ('uuid-1', 'movie', '2023-05-01T08:00:00Z', '2024-02-03T10:30:00.250Z');
-                    INSERT INTO asset_localizations (asset_uuid, language_code, title, description) VALUES
-                        ('uuid-1', 'en', 'Heat', 'A heist in Nairobi.'),
-                        ('uuid-1', 'fr', 'Chaleur', NULL),
-                        ('uuid-1', 'sw', 'Joto', '');
-                    INSERT INTO asset_categories (asset_uuid, category_uuid, position) VALUES
-                        ('uuid-1', 'cat-drama', 2), ('uuid-1', 'cat-crime', 1);
-                    INSERT INTO asset_languages (asset_uuid, language_code, kind) VALUES
-                        ('uuid-1', 'fr', 'audio'), ('uuid-1', 'en', 'audio'),
-                        ('uuid-1', 'sw', 'subtitles'), ('uuid-1', 'en', 'subtitles');
-                    INSERT INTO asset_ratings (asset_uuid, territory_code, rating_uuid) VALUES
-                        ('uuid-1', 'ZA', 'rating-fpb-16'), ('uuid-1', 'KE', 'rating-kfcb-16'),
-                        ('uuid-1', 'GB', 'rating-bbfc-15');
-                    INSERT INTO license_windows (uuid, asset_uuid, starts_at, ends_at, license_type, is_downloadable)
-                        VALUES ('lw-2', 'uuid-1', '2025-01-01T00:00:00Z', '2025-06-30T00:00:00Z', 'TVOD', 0),
-                               ('lw-1', 'uuid-1', '2024-01-01T00:00:00Z', '2024-12-31T23:59:59Z', 'SVOD', 1);
-                    INSERT INTO license_window_countries (license_window_uuid, territory_code) VALUES
-                        ('lw-1', 'ZA'), ('lw-1', 'KE'), ('lw-2', 'GB');
-                    INSERT INTO license_window_subscription_statuses (license_window_uuid, status) VALUES
-                        ('lw-1', 'trial'), ('lw-1', 'active'), ('lw-2', 'active');
-                    """)
-            let result = try documents(.assetflat, path: path)
+    @Test(arguments: TestDatabase.available)
+    func aMovieBecomesTheExactAssetflatDocument(_ database: TestDatabase) async throws {
+        try await database.withFixture(
+            sql: """
+                INSERT INTO assets (uuid, type, created_at, updated_at)
+                    VALUES ('uuid-1', 'movie', '2023-05-01T08:00:00Z', '2024-02-03T10:30:00.250Z');
+                INSERT INTO asset_localizations (asset_uuid, language_code, title, description) VALUES
+                    ('uuid-1', 'en', 'Heat', 'A heist in Nairobi.'),
+                    ('uuid-1', 'fr', 'Chaleur', NULL),
+                    ('uuid-1', 'sw', 'Joto', '');
+                INSERT INTO asset_categories (asset_uuid, category_uuid, position) VALUES
+                    ('uuid-1', 'cat-drama', 2), ('uuid-1', 'cat-crime', 1);
+                INSERT INTO asset_languages (asset_uuid, language_code, kind) VALUES
+                    ('uuid-1', 'fr', 'audio'), ('uuid-1', 'en', 'audio'),
+                    ('uuid-1', 'sw', 'subtitles'), ('uuid-1', 'en', 'subtitles');
+                INSERT INTO asset_ratings (asset_uuid, territory_code, rating_uuid) VALUES
+                    ('uuid-1', 'ZA', 'rating-fpb-16'), ('uuid-1', 'KE', 'rating-kfcb-16'),
+                    ('uuid-1', 'GB', 'rating-bbfc-15');
+                INSERT INTO license_windows (uuid, asset_uuid, starts_at, ends_at, license_type, is_downloadable)
+                    VALUES ('lw-2', 'uuid-1', '2025-01-01T00:00:00Z', '2025-06-30T00:00:00Z', 'TVOD', FALSE),
+                           ('lw-1', 'uuid-1', '2024-01-01T00:00:00Z', '2024-12-31T23:59:59Z', 'SVOD', TRUE);
+                INSERT INTO license_window_countries (license_window_uuid, territory_code) VALUES
+                    ('lw-1', 'ZA'), ('lw-1', 'KE'), ('lw-2', 'GB');
+                INSERT INTO license_window_subscription_statuses (license_window_uuid, status) VALUES
+                    ('lw-1', 'trial'), ('lw-1', 'active'), ('lw-2', 'active');
+                """
+        ) { location in
+            let result = try documents(.assetflat, location)
             #expect(result.errors == [])
             let expected = try JSONValue(
                 parsing: """
@@ -77,28 +80,28 @@ import Testing
         }
     }
 
-    @Test func anEpisodeIsLinkedToItsSeries() throws {
-        try withTemporaryDirectory { directory in
-            let path = try CMSFixture.database(
-                in: directory,
-                sql: """
-                    INSERT INTO assets (uuid, type, created_at, updated_at) VALUES
-                        ('series-1', 'tv_series', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'),
-                        ('episode-1', 'episode', '2024-01-02T00:00:00Z', '2024-01-02T00:00:00Z'),
-                        ('episode-2', 'episode', '2024-01-03T00:00:00Z', '2024-01-03T00:00:00Z');
-                    INSERT INTO asset_localizations (asset_uuid, language_code, title) VALUES
-                        ('series-1', 'en', 'Nairobi Nights'), ('episode-1', 'en', 'Nairobi Nights – Episode 1'),
-                        ('episode-2', 'en', 'Nairobi Nights – Episode 2');
-                    INSERT INTO seasons (uuid, series_uuid, number) VALUES ('season-1', 'series-1', 1),
-                        ('season-2', 'series-1', 2);
-                    INSERT INTO episodes (asset_uuid, season_uuid, number) VALUES
-                        ('episode-1', 'season-2', 1), ('episode-2', 'season-1', 2);
-                    INSERT INTO asset_categories (asset_uuid, category_uuid, position) VALUES
-                        ('series-1', 'cat-drama', 0), ('series-1', 'cat-crime', 1), ('episode-2', 'cat-crime', 0);
-                    INSERT INTO asset_ratings (asset_uuid, territory_code, rating_uuid) VALUES
-                        ('series-1', 'KE', 'rating-kfcb-16'), ('episode-2', 'GB', 'rating-bbfc-15');
-                    """)
-            let result = try documents(.assetflat, path: path, batchSize: 2)
+    @Test(arguments: TestDatabase.available)
+    func anEpisodeIsLinkedToItsSeries(_ database: TestDatabase) async throws {
+        try await database.withFixture(
+            sql: """
+                INSERT INTO assets (uuid, type, created_at, updated_at) VALUES
+                    ('series-1', 'tv_series', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'),
+                    ('episode-1', 'episode', '2024-01-02T00:00:00Z', '2024-01-02T00:00:00Z'),
+                    ('episode-2', 'episode', '2024-01-03T00:00:00Z', '2024-01-03T00:00:00Z');
+                INSERT INTO asset_localizations (asset_uuid, language_code, title) VALUES
+                    ('series-1', 'en', 'Nairobi Nights'), ('episode-1', 'en', 'Nairobi Nights – Episode 1'),
+                    ('episode-2', 'en', 'Nairobi Nights – Episode 2');
+                INSERT INTO seasons (uuid, series_uuid, number) VALUES ('season-1', 'series-1', 1),
+                    ('season-2', 'series-1', 2);
+                INSERT INTO episodes (asset_uuid, season_uuid, number) VALUES
+                    ('episode-1', 'season-2', 1), ('episode-2', 'season-1', 2);
+                INSERT INTO asset_categories (asset_uuid, category_uuid, position) VALUES
+                    ('series-1', 'cat-drama', 0), ('series-1', 'cat-crime', 1), ('episode-2', 'cat-crime', 0);
+                INSERT INTO asset_ratings (asset_uuid, territory_code, rating_uuid) VALUES
+                    ('series-1', 'KE', 'rating-kfcb-16'), ('episode-2', 'GB', 'rating-bbfc-15');
+                """
+        ) { location in
+            let result = try documents(.assetflat, location, batchSize: 2)
             #expect(result.errors == [])
             let first = try JSONValue(
                 parsing: """
@@ -154,7 +157,7 @@ import Testing
             let db = try SQLiteDatabase(path: path)
             try db.execute("UPDATE assets SET updated_at = x'00ff' WHERE uuid = 'movie-0003'")
             try db.execute("UPDATE assets SET created_at = '1700000000000' WHERE uuid = 'no-title'")
-            let result = try documents(.assetflat, path: path, batchSize: 2)
+            let result = try documents(.assetflat, .sqlite(path: path), batchSize: 2)
             #expect(result.documents.keys.sorted() == ["movie-0001", "movie-0002"])
             #expect(result.errors.map(\.id) == ["bad-dates", "bad-type", "movie-0003", "no-title"])
             #expect(
@@ -167,29 +170,34 @@ import Testing
         }
     }
 
-    @Test func referenceIndicesAreBuiltFromTheirTables() throws {
-        try withTemporaryDirectory { directory in
-            let path = try CMSFixture.database(
-                in: directory,
-                sql: """
-                    INSERT INTO marketing_promos (uuid, title, promo_type, starts_at, ends_at, priority) VALUES
-                        ('promo-1', 'Watch now', 'call_to_action', '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 5),
-                        ('promo-2', 'Broken', 'banner', '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 1),
-                        ('promo-3', 'Priority', 'editorial', '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 'high');
-                    INSERT INTO marketing_promo_territories (promo_uuid, territory_code) VALUES
-                        ('promo-1', 'ZA'), ('promo-1', 'KE');
-                    INSERT INTO sports_events (uuid, sport, competition, starts_at, ends_at) VALUES
-                        ('event-1', 'football', 'Kenyan Premier League', '2024-03-01T15:00:00Z', '2024-03-01T17:00:00Z');
-                    INSERT INTO sports_event_teams (event_uuid, position, team) VALUES
-                        ('event-1', 1, 'AFC Leopards'), ('event-1', 0, 'Gor Mahia');
-                    INSERT INTO sports_event_territories (event_uuid, territory_code) VALUES ('event-1', 'KE');
-                    """)
-            let territories = try documents(.territories, path: path).documents
+    @Test(arguments: TestDatabase.available)
+    func referenceIndicesAreBuiltFromTheirTables(_ database: TestDatabase) async throws {
+        try await database.withFixture(
+            sql: """
+                INSERT INTO marketing_promos (uuid, title, promo_type, starts_at, ends_at, priority) VALUES
+                    ('promo-1', 'Watch now', 'call_to_action', '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 5),
+                    ('promo-2', 'Broken', 'banner', '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 1);
+                INSERT INTO marketing_promo_territories (promo_uuid, territory_code) VALUES
+                    ('promo-1', 'ZA'), ('promo-1', 'KE');
+                INSERT INTO sports_events (uuid, sport, competition, starts_at, ends_at) VALUES
+                    ('event-1', 'football', 'Kenyan Premier League', '2024-03-01T15:00:00Z', '2024-03-01T17:00:00Z');
+                INSERT INTO sports_event_teams (event_uuid, position, team) VALUES
+                    ('event-1', 1, 'AFC Leopards'), ('event-1', 0, 'Gor Mahia');
+                INSERT INTO sports_event_territories (event_uuid, territory_code) VALUES ('event-1', 'KE');
+                """
+                    // A value of the wrong type, which SQLite's column types do not prevent.
+                    + (database == .sqlite
+                        ? """
+                        INSERT INTO marketing_promos (uuid, title, promo_type, starts_at, ends_at, priority) VALUES
+                            ('promo-3', 'Priority', 'editorial', '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 'high');
+                        """ : "")
+        ) { location in
+            let territories = try documents(.territories, location).documents
             #expect(territories["KE"] == ["code": "KE", "name": "Kenya", "is_main": true])
             #expect(territories.count == 3)
-            let languages = try documents(.languages, path: path).documents
+            let languages = try documents(.languages, location).documents
             #expect(languages["sw"] == ["code": "sw", "name": "Swahili", "is_main": false])
-            let categories = try documents(.categories, path: path).documents
+            let categories = try documents(.categories, location).documents
             #expect(
                 categories["cat-crime"] == [
                     "uuid": "cat-crime", "slug": "crime", "titles": ["en": "Crime"],
@@ -197,13 +205,13 @@ import Testing
                 ])
             #expect(categories["cat-drama"]?["titles"] == ["en": "Drama", "fr": "Drame"])
             #expect(categories["cat-drama"]?["parent_uuid"] == nil)
-            let ratings = try documents(.ratings, path: path).documents
+            let ratings = try documents(.ratings, location).documents
             #expect(
                 ratings["rating-kfcb-16"] == [
                     "uuid": "rating-kfcb-16", "system": "KFCB", "code": "16", "minimum_age": 16,
                     "is_main": true, "territories": ["KE"],
                 ])
-            let promos = try documents(.marketingPromos, path: path)
+            let promos = try documents(.marketingPromos, location)
             #expect(
                 promos.documents["promo-1"] == [
                     "uuid": "promo-1", "title": "Watch now", "promo_type": "call_to_action",
@@ -213,10 +221,13 @@ import Testing
                 ])
             #expect(
                 promos.errors.map(\.description) == [
-                    "marketing_promos document 'promo-2': 'promo_type' is 'banner', expected one of 'call_to_action', 'editorial', 'sport_call_to_action'",
-                    "marketing_promos document 'promo-3': marketing_promos: column 'priority' holds text 'high', expected integer",
-                ])
-            let events = try documents(.sportsEvents, path: path).documents
+                    "marketing_promos document 'promo-2': 'promo_type' is 'banner', expected one of 'call_to_action', 'editorial', 'sport_call_to_action'"
+                ]
+                    + (database == .sqlite
+                        ? [
+                            "marketing_promos document 'promo-3': marketing_promos: column 'priority' holds text 'high', expected integer"
+                        ] : []))
+            let events = try documents(.sportsEvents, location).documents
             #expect(
                 events["event-1"] == [
                     "uuid": "event-1", "sport": "football", "competition": "Kenyan Premier League",
@@ -226,19 +237,19 @@ import Testing
         }
     }
 
-    @Test func aRatingCarriesTheTerritoriesOfItsSystem() throws {
-        try withTemporaryDirectory { directory in
-            let path = try CMSFixture.database(
-                in: directory,
-                sql: """
-                    INSERT INTO territories (code, name, is_main) VALUES ('UG', 'Uganda', 1), ('TZ', 'Tanzania', 1);
-                    INSERT INTO rating_system_territories (system, territory_code) VALUES ('KFCB', 'UG'),
-                        ('KFCB', 'TZ');
-                    INSERT INTO ratings (uuid, system, code, minimum_age, is_main) VALUES
-                        ('rating-new-7', 'NEW', '7', 7, 0);
-                    """)
+    @Test(arguments: TestDatabase.available)
+    func aRatingCarriesTheTerritoriesOfItsSystem(_ database: TestDatabase) async throws {
+        try await database.withFixture(
+            sql: """
+                INSERT INTO territories (code, name, is_main) VALUES ('UG', 'Uganda', TRUE), ('TZ', 'Tanzania', TRUE);
+                INSERT INTO rating_system_territories (system, territory_code) VALUES ('KFCB', 'UG'),
+                    ('KFCB', 'TZ');
+                INSERT INTO ratings (uuid, system, code, minimum_age, is_main) VALUES
+                    ('rating-new-7', 'NEW', '7', 7, FALSE);
+                """
+        ) { location in
             // Batches of one: each rating's territories are read with its own batch.
-            let ratings = try documents(.ratings, path: path, batchSize: 1)
+            let ratings = try documents(.ratings, location, batchSize: 1)
             #expect(ratings.errors == [])
             #expect(ratings.documents["rating-kfcb-16"]?["territories"] == ["KE", "TZ", "UG"])
             #expect(ratings.documents["rating-fpb-16"]?["territories"] == ["ZA"])
@@ -248,10 +259,10 @@ import Testing
         }
     }
 
-    @Test func everyDocumentDecodesAsItsModel() throws {
-        try withTemporaryDirectory { directory in
-            let path = try CMSFixture.database(in: directory, sql: CMSFixture.moviesSQL(count: 2))
-            for document in try documents(.assetflat, path: path).documents.values {
+    @Test(arguments: TestDatabase.available)
+    func everyDocumentDecodesAsItsModel(_ database: TestDatabase) async throws {
+        try await database.withFixture(sql: CMSFixture.moviesSQL(count: 2)) { location in
+            for document in try documents(.assetflat, location).documents.values {
                 _ = try document.decode(AssetFlat.self)
             }
         }

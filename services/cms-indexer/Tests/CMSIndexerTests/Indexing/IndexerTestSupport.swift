@@ -27,6 +27,26 @@ enum IndexerFixture {
                 """)
     }
 
+    /// ``database(in:movies:)``'s rows, on any database.
+    static func sql(movies: Int = 12) -> String {
+        CMSFixture.moviesSQL(count: movies) + """
+            INSERT INTO marketing_promos (uuid, title, promo_type, starts_at, ends_at, priority) VALUES
+                ('promo-1', 'Watch now', 'call_to_action', '2024-01-01T00:00:00Z', '2030-01-01T00:00:00Z', 5);
+            INSERT INTO marketing_promo_territories (promo_uuid, territory_code) VALUES ('promo-1', 'KE');
+            INSERT INTO sports_events (uuid, sport, competition, starts_at, ends_at) VALUES
+                ('event-1', 'football', 'Cup', '2026-03-01T15:00:00Z', '2026-03-01T17:00:00Z');
+            INSERT INTO sports_event_teams (event_uuid, position, team) VALUES ('event-1', 0, 'A'), ('event-1', 1, 'B');
+            """
+    }
+
+    /// A configuration for `location`.
+    static func configuration(
+        _ location: CMSDatabaseLocation, clock: WallClock = clock(), batchSize: Int = 5,
+        indices: [IndexName] = CMSIndices.names
+    ) -> IndexerConfiguration {
+        IndexerConfiguration(database: location, indices: indices, batchSize: batchSize, clock: clock)
+    }
+
     static func indexer(
         _ backend: any SearchBackend, path: String, clock: WallClock = clock(), batchSize: Int = 5,
         indices: [IndexName] = CMSIndices.names, definitions: [IndexName: IndexDefinition] = CMSIndices.all,
@@ -39,6 +59,24 @@ enum IndexerFixture {
                 retain: retain,
                 clock: clock),
             progress: progress)
+    }
+
+    /// Opens the durable engine in `directory` that a command or a process just closed.
+    ///
+    /// Its lock (`flock`) belongs to the open file, which a child process forked by a parallel
+    /// test at that moment shares until it runs its program (the descriptor is close-on-exec),
+    /// so for a few milliseconds the directory can still look in use: that is waited out.
+    static func reopen(_ directory: URL) async throws -> EmbeddedSearchBackend {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                return try EmbeddedSearchBackend(
+                    configuration: .init(dataDirectory: directory, clock: clock()))
+            } catch let error where "\(error)".contains("is in use by another es-embedded engine") {
+                guard ContinuousClock.now < deadline else { throw error }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
     }
 
     /// The concrete indices whose names start with `prefix`, sorted.

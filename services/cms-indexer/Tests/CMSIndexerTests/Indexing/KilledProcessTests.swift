@@ -32,13 +32,11 @@ import Testing
                     "index", "--db", path, "--data", data.path, "--only", "assetflat", "--batch-size", "50",
                     "--progress-every", "100",
                 ])
-            _ = try await process.line(
-                containing: "documents indexed", in: .standardError, timeout: .seconds(60))
-            process.signal(SIGKILL)
-            #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
+            #expect(
+                await process.signal(SIGKILL, whenLineContains: "documents indexed", timeout: .seconds(60)))
+            #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(process.errors)")
 
-            let reopened = try EmbeddedSearchBackend(
-                configuration: .init(dataDirectory: data, clock: IndexerFixture.clock()))
+            let reopened = try await IndexerFixture.reopen(data)
             let live = "assetflat-\(first.version)"
             #expect(try await reopened.indices(forAlias: "assetflat") == [live])
             #expect(try await IndexerFixture.count(reopened, "assetflat") == 600)

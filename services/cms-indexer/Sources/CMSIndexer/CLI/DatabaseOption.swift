@@ -1,0 +1,41 @@
+import CLIKit
+import PostgresKit
+
+/// `--db PATH|URL`, shared by the commands that read or write the CMS database.
+enum DatabaseOption {
+    /// The option.
+    static func option(help: String) -> Option<String> {
+        Option<String>("--db", value: "path|url", help: help)
+    }
+
+    /// The help text's common part.
+    static let forms =
+        "a SQLite file, or postgres://user[:password]@host[:port]/dbname[?sslmode=...] (PG* variables fill what the URL leaves out)"
+
+    /// Checks a URL before anything runs.
+    static func validate(_ text: String, environment: [String: String] = [:]) throws(UsageError) {
+        guard case .postgres(let configuration) = CMSDatabaseLocation(text, environment: environment) else {
+            return
+        }
+        do {
+            try configuration.validate()
+        } catch {
+            var message = "\(error)"
+            if case .invalidConnectionString(_, let reason) = error { message = reason }
+            throw .invalidValue(
+                option: "--db", value: configuration.redactedConnectionString,
+                expected: "a PostgreSQL URL such as postgres://cms@127.0.0.1:5432/cms (\(message))")
+        }
+    }
+}
+
+extension CommandContext {
+    /// The database a `--db` value names: a path resolved against the working directory, or a
+    /// PostgreSQL URL completed by this context's `PG*` variables.
+    func databaseLocation(_ text: String) -> CMSDatabaseLocation {
+        switch CMSDatabaseLocation(text, environment: environment) {
+        case .sqlite: .sqlite(path: resolve(text).path)
+        case let location: location
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import CLIKit
+import ESModels
+
+/// `--wait SECONDS`, shared by the commands that write to a store.
+enum LeaseOption {
+    static let wait = Option<Int>(
+        "--wait", value: "seconds", in: 0...86_400,
+        help: "How long to wait while another indexer writes to the store (default 0: exit at once).")
+}
+
+extension CommandContext {
+    /// Takes the store's lease, runs `body`, and releases the lease whatever happens.
+    func withLease<Result>(
+        _ backend: any SearchBackend, wait: Int, _ body: (StoreLease) async throws -> Result
+    ) async throws -> Result {
+        let lease: StoreLease
+        do {
+            lease = try await StoreLease.acquire(
+                backend: backend, clock: clock, waiting: .seconds(wait), onWait: { [self] in note($0) })
+        } catch let error as StoreLeaseError {
+            throw error
+        } catch {
+            throw IndexingError.storeFailed(
+                step: "taking the indexer lease", reason: "\(error)", cleanedUp: [])
+        }
+        lease.keepRenewed()
+        do {
+            let result = try await body(lease)
+            await lease.release()
+            return result
+        } catch {
+            await lease.release()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CLIKit
+import ESModels
+import Foundation
+
+/// `cms-indexer watch`: keeps the live indices fresh until SIGINT or SIGTERM.
+struct WatchCommand: Command {
+    static let db = DatabaseOption.option(help: "The CMS database: \(DatabaseOption.forms).")
+    static let only = Option<String>(
+        "--only", value: "list", help: "Comma-separated indices to keep fresh (default: all).")
+    static let batchSize = Option<Int>(
+        "--batch-size", value: "n", in: 1...100_000, help: "Documents per bulk request (default 500).")
+    static let pollInterval = Option<Int>(
+        "--poll-interval", value: "ms", in: 10...600_000,
+        help:
+            "Milliseconds between looks at the outbox (default 250 on SQLite; 5000 on PostgreSQL, woken by NOTIFY)."
+    )
+    static let configuration = CommandConfiguration(
+        name: "watch",
+        abstract: "Applies CMS changes to the live indices as they commit, until SIGINT or SIGTERM.",
+        discussion: """
+            Each pass does what 'cms-indexer index --incremental' does. On PostgreSQL a commit wakes
+            it at once (LISTEN cms_changes); on SQLite it looks every --poll-interval. A status line
+            on stderr shows the position, the lag from a change being made to it being searchable,
+            and documents per second (redrawn on a terminal, a line per pass that applied something
+            otherwise). SIGINT or SIGTERM lets the pass in progress finish and record its position,
+            releases the store's lease and exits 0. A pass the store failed transiently
+            (unreachable, timed out, 429 or 5xx) is tried again after a growing pause, up to
+            30 s, with a warning. The live indices must come from a full
+            'cms-indexer index' (which records their position). Exit codes: 0 stopped by a signal,
+            1 a failure (store, database, another indexer holding the lease), 64 bad usage.
+            """,
+        arguments: [
+            db, BackendChoice.es, BackendChoice.data, only, batchSize, pollInterval, LeaseOption.wait,
+        ])
+
+    var database: String
+    var es: String?
+    var data: String?
+    var indices: [IndexName]
+    var batchSize: Int
+    var pollInterval: Int?
+    var wait: Int
+
+    init(parsing arguments: ParsedArguments) throws {
+        database = try arguments.required(Self.db)
+        es = try arguments.value(BackendChoice.es)
+        data = try arguments.value(BackendChoice.data)
+        indices = try IndexCommand.parseIndices(arguments.value(Self.only))
+        batchSize = try arguments.value(Self.batchSize, default: 500)
+        pollInterval = try arguments.value(Self.pollInterval)
+        wait = try arguments.value(LeaseOption.wait, default: 0)
+    }
+
+    func validate() throws {
+        try BackendChoice.validate(es: es, data: data)
+        try DatabaseOption.validate(database)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        let location = context.databaseLocation(database)
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+            throw UsageError.invalidValue(
+                option: "--db", value: path, expected: "an existing CMS database file")
+        }
+        let stop = StopSignal()
+        defer { stop.stop() }
+        let interval = pollInterval ?? (location.dialect == .postgres ? 5_000 : 250)
+        let configuration = IndexerConfiguration(
+            database: location, indices: indices, batchSize: batchSize, clock: context.clock)
+        let store = try BackendChoice(es: es, data: data, context: context)
+        let printer = WatchStatusPrinter(stream: context.errors)
+        do {
+            let total = try await context.withLease(store.backend, wait: wait) { lease in
+                let watcher = try ChangeWatcher(
+                    backend: store.backend, configuration: configuration,
+                    pollInterval: .milliseconds(interval), lease: lease)
+                context.note("watching \(location) for changes (Ctrl-C stops)")
+                let total = try await watcher.run(until: { stop.isRequested || lease.isLost }) { status in
+                    printer.show(status)
+                }
+                // Stopped because another indexer took the store over: that is a failure.
+                try lease.checkHeld()
+                return total
+            }
+            printer.finish()
+            try store.close()
+            context.output.write("stopped: " + total.text)
+            return .success
+        } catch {
+            printer.finish()
+            try? store.close()
+            throw error
+        }
+    }
+}
+
+/// The watch status line: redrawn in place on a terminal, otherwise a line per pass that applied
+/// something.
+final class WatchStatusPrinter: Sendable {
+    private let stream: TextOutput
+
+    init(stream: TextOutput) {
+        self.stream = stream
+    }
+
+    func show(_ status: WatchStatus) {
+        let lag = status.lag.map { String(format: "%.3f s", $0) } ?? "-"
+        let text = String(
+            format: "watch: position %lld, lag %@, %.0f docs/s, %d changes applied, %d failed",
+            status.position,
+            lag, status.documentsPerSecond, status.changes, status.failed)
+        if stream.isTerminal {
+            stream.write("\r\u{1B}[2K" + text)
+        } else if status.pass.changes > 0 {
+            stream.write("cms-indexer: \(text)\n")
+        }
+        // On a terminal a warning first clears the status line it replaces.
+        let clear = stream.isTerminal ? "\r\u{1B}[2K" : ""
+        for error in status.pass.errors { stream.write("\(clear)cms-indexer: warning: \(error)\n") }
+        if let retrying = status.retrying { stream.write("\(clear)cms-indexer: warning: \(retrying)\n") }
+    }
+
+    func finish() {
+        if stream.isTerminal { stream.write("\r\u{1B}[2K") }
+    }
+}
