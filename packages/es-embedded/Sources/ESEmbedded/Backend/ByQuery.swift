@@ -63,15 +63,24 @@ public struct ByQueryResponse: Sendable, Equatable {
         case deleteByQuery, updateByQuery, reindex
     }
 
+    /// The API that answered.
     public var operation: Operation
+    /// Milliseconds the operation took.
     public var took = 0
     /// Documents the operation set out to process.
     public var total = 0
+    /// Documents written that did not exist (`_reindex`).
     public var created = 0
+    /// Documents written over an existing one.
     public var updated = 0
+    /// Documents deleted (`_delete_by_query`).
     public var deleted = 0
+    /// Batches written (one journal write each).
     public var batches = 0
+    /// Documents skipped or failed because they changed since the search found them (or, for
+    /// `op_type: create`, because they exist).
     public var versionConflicts = 0
+    /// Writes that changed nothing.
     public var noops = 0
     /// Writes that failed; the operation stopped after the batch of the first one.
     public var failures: [ByQueryFailure] = []
@@ -100,8 +109,11 @@ public struct ByQueryResponse: Sendable, Equatable {
 
 /// A document write of a by-query operation that failed.
 public struct ByQueryFailure: Sendable, Equatable {
+    /// The index written to.
     public var index: String
+    /// The document's id.
     public var id: String
+    /// Why the write failed.
     public var error: ElasticsearchError
 
     /// A failure to write `id` in `index`.
