@@ -26,13 +26,16 @@ extension EmbeddedSearchBackend {
     }
 
     /// Applies a partial update (`POST /{index}/_update/{id}`): `doc` is deep-merged into the
-    /// document (`noop` when nothing changes); `upsert`/`doc_as_upsert` create a missing one.
+    /// document (`noop` when nothing changes, unless `detectNoop` is false, as `detect_noop:
+    /// false` asks); `upsert`/`doc_as_upsert` create a missing one.
     ///
     /// - Throws: `document_missing_exception` (404) for a missing document without upsert.
     public func updateDocument(
-        _ index: String, id: String, update: DocumentUpdate, refresh: RefreshPolicy = .none
+        _ index: String, id: String, update: DocumentUpdate, detectNoop: Bool = true,
+        refresh: RefreshPolicy = .none
     ) throws -> IndexResponse {
-        let outcome = try engine.update(index, id: id, update: update, refresh: refresh)
+        let outcome = try engine.update(
+            index, id: id, update: update, detectNoop: detectNoop, refresh: refresh)
         return IndexResponse(
             index: outcome.index, id: outcome.id, version: outcome.version, result: outcome.result,
             seqNo: outcome.seqNo, primaryTerm: 1, shards: outcome.shards,

@@ -15,7 +15,7 @@ extension Catalog {
                 try IndexNames.validateAlias(alias)
                 let targets = try updated.concreteIndices(pattern)
                 for index in targets {
-                    updated.aliases[alias, default: [:]][index] = definition
+                    updated.aliases[alias, default: [:]][index] = definition.resolvingRouting
                 }
             case .remove(let pattern, let aliasPattern, let mustExist):
                 let targets = try updated.concreteIndices(pattern)
@@ -88,5 +88,18 @@ extension Catalog {
         }
         let missing = patterns.filter { !$0.contains("*") && $0 != "_all" && !found.contains($0) }
         return (GetAliasResponse(indices: result), missing)
+    }
+}
+
+extension AliasDefinition {
+    /// The definition as Elasticsearch stores it: `routing` sets both `index_routing` and
+    /// `search_routing` (unless they are given), and is reported as those two.
+    var resolvingRouting: AliasDefinition {
+        guard let routing else { return self }
+        var resolved = self
+        resolved.indexRouting = indexRouting ?? routing
+        resolved.searchRouting = searchRouting ?? routing
+        resolved.routing = nil
+        return resolved
     }
 }

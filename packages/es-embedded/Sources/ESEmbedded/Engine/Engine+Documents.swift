@@ -39,13 +39,15 @@ extension Engine {
         }
     }
 
-    /// Applies a partial update (`POST /{index}/_update/{id}`).
-    func update(_ name: String, id: String, update: DocumentUpdate, refresh: RefreshPolicy) throws
-        -> WriteOutcome
-    {
+    /// Applies a partial update (`POST /{index}/_update/{id}`); without `detectNoop` an update
+    /// that changes nothing is still written (a new version).
+    func update(
+        _ name: String, id: String, update: DocumentUpdate, detectNoop: Bool = true, refresh: RefreshPolicy
+    ) throws -> WriteOutcome {
         try write { catalog, records in
             let outcome = try apply(
-                .update(index: name, id: id, update: update), catalog: &catalog, records: &records)
+                .update(index: name, id: id, update: update), detectNoop: detectNoop, catalog: &catalog,
+                records: &records)
             if refresh != .none { catalog.indices[outcome.index]?.refresh(monotonicMillis: monotonicMillis) }
             return outcome
         }
@@ -99,9 +101,10 @@ extension Engine {
     // MARK: - Applying one operation
 
     /// Applies one write to the catalog, listing its journal records.
-    func apply(_ operation: BulkOperation, catalog: inout Catalog, records: inout [JournalRecord]) throws
-        -> WriteOutcome
-    {
+    func apply(
+        _ operation: BulkOperation, detectNoop: Bool = true, catalog: inout Catalog,
+        records: inout [JournalRecord]
+    ) throws -> WriteOutcome {
         let name = operation.index
         let concrete: String
         if let target = try catalog.writeTarget(name) {
@@ -123,7 +126,7 @@ extension Engine {
         case .create(_, let id, let document):
             return try store(document, id: id, create: true, in: &state, records: &records)
         case .update(_, let id, let update):
-            return try applyUpdate(update, id: id, in: &state, records: &records)
+            return try applyUpdate(update, id: id, detectNoop: detectNoop, in: &state, records: &records)
         case .delete(_, let id):
             try Self.validateID(id)
             let existing = state.writer.entry(id)
@@ -179,7 +182,8 @@ extension Engine {
     }
 
     private func applyUpdate(
-        _ update: DocumentUpdate, id: String, in state: inout IndexState, records: inout [JournalRecord]
+        _ update: DocumentUpdate, id: String, detectNoop: Bool, in state: inout IndexState,
+        records: inout [JournalRecord]
     ) throws -> WriteOutcome {
         try Self.validateID(id)
         guard let current = state.writer.document(id) else {
@@ -193,7 +197,7 @@ extension Engine {
         }
         let existing = current.source
         let merged = update.doc.map { existing.merging($0) } ?? existing
-        if merged == existing {
+        if detectNoop && merged == existing {
             return WriteOutcome(
                 index: state.name, id: id, version: current.version, seqNo: current.seqNo, result: .noop,
                 shards: ShardStatistics(total: 0, successful: 0, failed: 0), status: 200)

@@ -25,7 +25,7 @@ extension Engine {
                 records: &records)
             if !definition.aliases.isEmpty {
                 for (alias, aliasDefinition) in definition.aliases {
-                    catalog.aliases[alias, default: [:]][name] = aliasDefinition
+                    catalog.aliases[alias, default: [:]][name] = aliasDefinition.resolvingRouting
                 }
                 records.append(.aliases(catalog.aliases))
             }

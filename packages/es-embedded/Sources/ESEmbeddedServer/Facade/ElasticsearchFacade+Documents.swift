@@ -55,10 +55,15 @@ extension ElasticsearchFacade {
                 Self.writeParameters.union([
                     "retry_on_conflict", "_source", "_source_includes", "_source_excludes", "lang",
                 ]))
-            let update = try Self.documentUpdate(try request.jsonBody())
+            let body = try request.jsonBody()
+            let update = try Self.documentUpdate(body)
+            guard let detectNoop = body["detect_noop"]?.boolValue ?? (body["detect_noop"] == nil ? true : nil)
+            else {
+                throw ElasticsearchError.xContentParse("[UpdateRequest] failed to parse field [detect_noop]")
+            }
             let response = try backend.updateDocument(
                 try context.parameters.require("index"), id: try context.parameters.require("id"),
-                update: update,
+                update: update, detectNoop: detectNoop,
                 refresh: try request.refreshPolicy())
             return RESTResponse.json(
                 response.json, status: response.result == .created ? .created : .ok, request: request)
@@ -72,7 +77,8 @@ extension ElasticsearchFacade {
                         ]))
                     if !request.body.isEmpty { try request.checkContentType() }
                     let bulk = try BulkRequest(
-                        ndjson: request.body, defaultIndex: context.parameters["index"],
+                        ndjson: try BulkActionMetadata.applyingOpType(request.body),
+                        defaultIndex: context.parameters["index"],
                         refresh: try request.refreshPolicy())
                     let response = try await backend.bulk(bulk)
                     return RESTResponse.json(response.json, request: request)
@@ -132,10 +138,7 @@ extension ElasticsearchFacade {
         guard case .object(let members) = json else {
             throw ElasticsearchError.validation(["script or doc is missing"])
         }
-        if members["script"] != nil {
-            throw ElasticsearchError.illegalArgument(
-                "scripted updates are not supported; send a partial [doc]")
-        }
+        if let script = members["script"] { try refuseScript(script) }
         for key in members.keys
         where !["doc", "upsert", "doc_as_upsert", "detect_noop", "_source"].contains(key) {
             throw ElasticsearchError.xContentParse("[UpdateRequest] unknown field [\(key)]")
@@ -146,5 +149,11 @@ extension ElasticsearchFacade {
             throw ElasticsearchError.validation(["script or doc is missing"])
         }
         return update
+    }
+
+    /// A node that runs no scripts (Elasticsearch with `script.allowed_types: none`) refuses them so.
+    static func refuseScript(_ script: JSONValue) throws {
+        let type = script.objectValue?["id"] != nil ? "stored" : "inline"
+        throw ElasticsearchError.illegalArgument("cannot execute [\(type)] scripts")
     }
 }

@@ -100,7 +100,15 @@ extension ElasticsearchFacade {
 
     /// Runs a search request (`_search`), shaping the answer as Elasticsearch does.
     func search(_ request: Request, body: JSONValue, index: String?) throws -> Response {
+        RESTResponse.json(try searchAnswer(request, body: body, index: index), request: request)
+    }
+
+    /// The body of a search's answer (also one of `_msearch`'s responses).
+    func searchAnswer(
+        _ request: Request, body: JSONValue, index: String?, indices: IndicesOptions? = nil
+    ) throws -> JSONValue {
         var (search, options, fields) = try Self.searchRequest(request, body: body)
+        if let indices { options.indices = indices }
         if try request.flag("rest_total_hits_as_int") == true {
             switch search.trackTotalHits {
             case nil, .accurate?: search.trackTotalHits = .accurate
@@ -126,7 +134,7 @@ extension ElasticsearchFacade {
                     return .object(members)
                 })
         }
-        return RESTResponse.json(json, request: request)
+        return json
     }
 
     /// What the facade reads from a search body itself rather than es-models' decoder.

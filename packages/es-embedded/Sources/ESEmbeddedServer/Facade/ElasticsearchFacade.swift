@@ -37,6 +37,8 @@ public struct ElasticsearchFacade: Sendable {
         registerDocumentRoutes(on: router)
         registerSearchRoutes(on: router)
         registerAliasRoutes(on: router)
+        registerByQueryRoutes(on: router)
+        registerMultiRoutes(on: router)
         return router
     }
 

@@ -1,0 +1,342 @@
+"""The official elasticsearch-py 8.x client against es-embedded (or any Elasticsearch 8 at ES_URL).
+
+Every test states what an Elasticsearch 8.15 node answers; run with ./run-python-clients.
+"""
+
+import os
+import unittest
+import uuid
+
+from elasticsearch import (
+    BadRequestError,
+    ConflictError,
+    Elasticsearch,
+    NotFoundError,
+    helpers,
+)
+
+URL = os.environ["ES_URL"]
+
+MAPPING = {
+    "properties": {
+        "title": {"type": "text"},
+        "tag": {"type": "keyword"},
+        "n": {"type": "long"},
+        "published": {"type": "date"},
+    }
+}
+
+
+def documents(count):
+    """Generated documents: n 0..count-1, three tags, a publication date a day apart."""
+    for n in range(count):
+        yield {
+            "_id": f"d{n}",
+            "title": f"document number {n}",
+            "tag": ["red", "green", "blue"][n % 3],
+            "n": n,
+            "published": f"2024-{1 + (n // 28) % 12:02d}-{1 + n % 28:02d}T10:00:00Z",
+        }
+
+
+class ElasticsearchClientTests(unittest.TestCase):
+    def setUp(self):
+        self.client = Elasticsearch(URL, request_timeout=10)
+        self.index = f"conformance-{uuid.uuid4().hex[:10]}"
+        self.client.indices.create(index=self.index, mappings=MAPPING)
+
+    def tearDown(self):
+        # Elasticsearch 8 refuses wildcards in deletes (action.destructive_requires_name).
+        names = self.client.indices.get(index=f"{self.index}*").body.keys()
+        self.client.indices.delete(index=",".join(names))
+        self.client.close()
+
+    def seed(self, count):
+        ok, errors = helpers.bulk(self.client, documents(count), index=self.index, refresh=True)
+        self.assertEqual(ok, count)
+        self.assertEqual(errors, [])
+
+    def error_type(self, error):
+        return error.body["error"]["type"]
+
+    # Documents
+
+    def test_info_reports_an_elasticsearch_8_node(self):
+        info = self.client.info()
+        self.assertTrue(info["version"]["number"].startswith("8."))
+        self.assertEqual(info["tagline"], "You Know, for Search")
+
+    def test_index_get_update_delete(self):
+        created = self.client.index(index=self.index, id="1", document={"title": "a", "n": 1})
+        self.assertEqual(created["result"], "created")
+        self.assertEqual(created["_version"], 1)
+        got = self.client.get(index=self.index, id="1")
+        self.assertEqual(got["_source"], {"title": "a", "n": 1})
+        self.assertTrue(self.client.exists(index=self.index, id="1"))
+
+        updated = self.client.update(index=self.index, id="1", doc={"n": 2})
+        self.assertEqual(updated["result"], "updated")
+        self.assertEqual(updated["_version"], 2)
+        noop = self.client.update(index=self.index, id="1", doc={"n": 2})
+        self.assertEqual(noop["result"], "noop")
+        forced = self.client.update(index=self.index, id="1", doc={"n": 2}, detect_noop=False)
+        self.assertEqual(forced["result"], "updated")
+        self.assertEqual(forced["_version"], 3)
+
+        deleted = self.client.delete(index=self.index, id="1")
+        self.assertEqual(deleted["result"], "deleted")
+        with self.assertRaises(NotFoundError) as missing:
+            self.client.get(index=self.index, id="1")
+        self.assertEqual(missing.exception.body["found"], False)
+        with self.assertRaises(NotFoundError):
+            self.client.delete(index=self.index, id="1")
+        self.assertFalse(self.client.exists(index=self.index, id="1"))
+
+    def test_create_conflict_and_missing_update(self):
+        self.client.create(index=self.index, id="1", document={"n": 1})
+        with self.assertRaises(ConflictError) as conflict:
+            self.client.create(index=self.index, id="1", document={"n": 1})
+        self.assertEqual(self.error_type(conflict.exception), "version_conflict_engine_exception")
+        self.assertEqual(
+            conflict.exception.body["error"]["reason"],
+            "[1]: version conflict, document already exists (current version [1])",
+        )
+        with self.assertRaises(NotFoundError) as missing:
+            self.client.update(index=self.index, id="2", doc={"n": 2})
+        self.assertEqual(self.error_type(missing.exception), "document_missing_exception")
+
+    def test_bulk_helper_and_per_item_errors(self):
+        self.seed(250)
+        self.assertEqual(self.client.count(index=self.index)["count"], 250)
+        with self.assertRaises(helpers.BulkIndexError) as failed:
+            helpers.bulk(
+                self.client,
+                [{"_id": "bad", "n": "not a number"}, {"_op_type": "create", "_id": "d1", "n": 1}],
+                index=self.index,
+            )
+        errors = failed.exception.errors
+        self.assertEqual(len(errors), 2)
+        self.assertEqual(errors[0]["index"]["error"]["type"], "document_parsing_exception")
+        self.assertEqual(errors[1]["create"]["status"], 409)
+
+    def test_bulk_op_type_in_action_metadata(self):
+        response = self.client.bulk(
+            operations=[
+                {"index": {"_index": self.index, "_id": "x", "op_type": "create"}},
+                {"n": 1},
+                {"index": {"_index": self.index, "_id": "x", "op_type": "create"}},
+                {"n": 2},
+            ]
+        )
+        self.assertTrue(response["errors"])
+        self.assertEqual(response["items"][0]["create"]["result"], "created")
+        self.assertEqual(response["items"][1]["create"]["status"], 409)
+
+    # Searching
+
+    def test_search_after_with_a_point_in_time_reads_every_document_once(self):
+        self.seed(230)
+        pit = self.client.open_point_in_time(index=self.index, keep_alive="1m")["id"]
+        # Documents indexed after the point in time was opened are not seen through it.
+        self.client.index(index=self.index, id="late", document={"n": 1000}, refresh=True)
+        seen, after = [], None
+        while True:
+            page = self.client.search(
+                pit={"id": pit, "keep_alive": "1m"},
+                size=50,
+                sort=[{"n": "desc"}],
+                search_after=after,
+            )
+            hits = page["hits"]["hits"]
+            if not hits:
+                break
+            seen.extend(hit["_id"] for hit in hits)
+            after = hits[-1]["sort"]
+            self.assertEqual(len(after), 2, "the implicit _shard_doc tiebreaker is in the sort values")
+            pit = page["pit_id"]
+        self.assertEqual(seen, [f"d{n}" for n in reversed(range(230))])
+        closed = self.client.close_point_in_time(id=pit)
+        self.assertEqual(closed.body, {"succeeded": True, "num_freed": 1})
+
+    def test_scan_helper_reads_every_document_with_scroll(self):
+        self.seed(1234)
+        ids = {hit["_id"] for hit in helpers.scan(self.client, index=self.index, size=100)}
+        self.assertEqual(len(ids), 1234)
+        ordered = [
+            hit["_source"]["n"]
+            for hit in helpers.scan(
+                self.client,
+                index=self.index,
+                query={"query": {"term": {"tag": "red"}}, "sort": [{"n": "asc"}]},
+                size=100,
+                preserve_order=True,
+            )
+        ]
+        self.assertEqual(ordered, list(range(0, 1234, 3)))
+
+    def test_aggregations_with_sub_aggregations(self):
+        self.seed(90)
+        response = self.client.search(
+            index=self.index,
+            size=0,
+            aggs={
+                "tags": {
+                    "terms": {"field": "tag", "order": {"_key": "asc"}},
+                    "aggs": {"top": {"max": {"field": "n"}}},
+                },
+                "months": {
+                    "date_histogram": {"field": "published", "calendar_interval": "month"},
+                },
+                "stats": {"stats": {"field": "n"}},
+            },
+        )
+        self.assertEqual(response["hits"]["hits"], [])
+        buckets = response["aggregations"]["tags"]["buckets"]
+        self.assertEqual(
+            [(b["key"], b["doc_count"], b["top"]["value"]) for b in buckets],
+            [("blue", 30, 89.0), ("green", 30, 88.0), ("red", 30, 87.0)],
+        )
+        months = response["aggregations"]["months"]["buckets"]
+        self.assertEqual(
+            [(b["key_as_string"], b["doc_count"]) for b in months],
+            [
+                ("2024-01-01T00:00:00.000Z", 28),
+                ("2024-02-01T00:00:00.000Z", 28),
+                ("2024-03-01T00:00:00.000Z", 28),
+                ("2024-04-01T00:00:00.000Z", 6),
+            ],
+        )
+        self.assertEqual(response["aggregations"]["stats"]["sum"], 4005.0)
+
+    def test_count_mget_and_msearch(self):
+        self.seed(30)
+        self.assertEqual(self.client.count(index=self.index, query={"term": {"tag": "red"}})["count"], 10)
+        docs = self.client.mget(index=self.index, ids=["d1", "missing"])["docs"]
+        self.assertEqual(docs[0]["_source"]["n"], 1)
+        self.assertEqual(docs[1], {"_index": self.index, "_id": "missing", "found": False})
+        responses = self.client.msearch(
+            searches=[
+                {"index": self.index},
+                {"query": {"term": {"tag": "green"}}, "size": 0},
+                {"index": "no-such-index"},
+                {"query": {"match_all": {}}},
+            ]
+        )["responses"]
+        self.assertEqual(responses[0]["hits"]["total"], {"value": 10, "relation": "eq"})
+        self.assertEqual(responses[0]["status"], 200)
+        self.assertEqual(responses[1]["error"]["type"], "index_not_found_exception")
+        self.assertEqual(responses[1]["status"], 404)
+
+    # By-query APIs and reindex
+
+    def test_delete_by_query(self):
+        self.seed(30)
+        response = self.client.delete_by_query(
+            index=self.index, query={"term": {"tag": "red"}}, refresh=True
+        )
+        self.assertEqual(response["deleted"], 10)
+        self.assertEqual(response["total"], 10)
+        self.assertEqual(response["version_conflicts"], 0)
+        self.assertEqual(response["failures"], [])
+        self.assertNotIn("updated", response)
+        self.assertEqual(self.client.count(index=self.index)["count"], 20)
+
+    def test_delete_by_query_version_conflicts(self):
+        self.client.indices.delete(index=self.index)
+        self.client.indices.create(
+            index=self.index, mappings=MAPPING, settings={"index": {"refresh_interval": "-1"}}
+        )
+        self.seed(3)
+        # Changed after the last refresh: the by-query write finds another version than its search.
+        self.client.index(index=self.index, id="d0", document={"n": 100, "tag": "red"})
+        proceed = self.client.delete_by_query(
+            index=self.index, query={"match_all": {}}, conflicts="proceed"
+        )
+        self.assertEqual((proceed["deleted"], proceed["version_conflicts"]), (2, 1))
+        self.assertEqual(proceed["failures"], [])
+        # Still unrefreshed: all three documents the search finds are stale now.
+        with self.assertRaises(ConflictError) as conflict:
+            self.client.delete_by_query(index=self.index, query={"match_all": {}})
+        body = conflict.exception.body
+        self.assertEqual((body["deleted"], body["version_conflicts"], body["total"]), (0, 3, 3))
+        failure = body["failures"][0]
+        self.assertEqual(failure["status"], 409)
+        self.assertEqual(failure["cause"]["type"], "version_conflict_engine_exception")
+        self.assertEqual(
+            sorted(f["cause"]["reason"] for f in body["failures"])[0],
+            "[d0]: version conflict, required seqNo [0], primary term [1]. current document has seqNo [3] and primary term [1]",
+        )
+
+    def test_update_by_query_without_a_script(self):
+        self.seed(12)
+        response = self.client.update_by_query(
+            index=self.index, query={"range": {"n": {"gte": 6}}}, refresh=True
+        )
+        self.assertEqual((response["total"], response["updated"], response["noops"]), (6, 6, 0))
+        self.assertEqual(self.client.get(index=self.index, id="d7")["_version"], 2)
+        with self.assertRaises(BadRequestError) as scripted:
+            self.client.update_by_query(
+                index=self.index, script={"source": "ctx._source.n += 1", "lang": "painless"}
+            )
+        self.assertEqual(self.error_type(scripted.exception), "illegal_argument_exception")
+
+    def test_reindex_with_an_alias_swap(self):
+        self.seed(40)
+        target = f"{self.index}-v2"
+        self.client.indices.create(index=target, mappings=MAPPING)
+        response = self.client.reindex(
+            source={"index": self.index, "query": {"term": {"tag": "blue"}}},
+            dest={"index": target},
+            refresh=True,
+        )
+        self.assertEqual((response["total"], response["created"], response["updated"]), (13, 13, 0))
+        again = self.client.reindex(
+            source={"index": self.index}, dest={"index": target, "op_type": "create"},
+            conflicts="proceed", refresh=True,
+        )
+        self.assertEqual((again["created"], again["version_conflicts"]), (27, 13))
+        limited = self.client.reindex(
+            source={"index": self.index}, dest={"index": f"{self.index}-v3"}, max_docs=5, refresh=True
+        )
+        self.assertEqual(limited["created"], 5)
+        self.client.indices.update_aliases(
+            actions=[{"add": {"index": target, "alias": f"{self.index}-current"}}]
+        )
+        self.assertEqual(self.client.count(index=f"{self.index}-current")["count"], 40)
+
+    def test_reindex_helper(self):
+        self.seed(50)
+        target = f"{self.index}-copy"
+        ok, errors = helpers.reindex(self.client, self.index, target, chunk_size=20)
+        self.assertEqual((ok, errors), (50, 0))
+        self.client.indices.refresh(index=target)
+        self.assertEqual(self.client.count(index=target)["count"], 50)
+
+    # Errors
+
+    def test_errors_carry_elasticsearch_types(self):
+        with self.assertRaises(NotFoundError) as missing:
+            self.client.search(index="no-such-index")
+        self.assertEqual(self.error_type(missing.exception), "index_not_found_exception")
+        with self.assertRaises(BadRequestError) as exists:
+            self.client.indices.create(index=self.index)
+        self.assertEqual(self.error_type(exists.exception), "resource_already_exists_exception")
+        with self.assertRaises(BadRequestError) as unknown:
+            self.client.search(index=self.index, query={"nope": {}})
+        self.assertEqual(self.error_type(unknown.exception), "parsing_exception")
+        with self.assertRaises(BadRequestError) as changed:
+            self.client.indices.put_mapping(index=self.index, properties={"n": {"type": "keyword"}})
+        self.assertEqual(self.error_type(changed.exception), "illegal_argument_exception")
+        with self.assertRaises(BadRequestError) as fielddata:
+            self.client.search(index=self.index, aggs={"t": {"terms": {"field": "title"}}})
+        self.assertEqual(self.error_type(fielddata.exception), "search_phase_execution_exception")
+
+    def test_alias_routing_is_reported_as_index_and_search_routing(self):
+        self.client.indices.put_alias(index=self.index, name=f"{self.index}-r", routing="1")
+        aliases = self.client.indices.get_alias(index=self.index)
+        alias = aliases[self.index]["aliases"][f"{self.index}-r"]
+        self.assertEqual(alias, {"index_routing": "1", "search_routing": "1"})
+
+
+if __name__ == "__main__":
+    unittest.main()
