@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitClient", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .target(

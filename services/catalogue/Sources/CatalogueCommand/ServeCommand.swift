@@ -34,6 +34,12 @@ struct ServeCommand: Command {
         help: "trace, debug, info (default; one line per request), notice, warning or error.",
         expected: "trace, debug, info, notice, warning, error or critical"
     ) { Logger.Level(name: $0) }
+    static let requestTimeout = Option<Double>(
+        "--request-timeout", value: "seconds",
+        help:
+            "Each request's budget for all its search-store calls (default 2); past it, 503 with Retry-After.",
+        expected: "a number of seconds from 0.01 to 600, such as '2' or '0.5'"
+    ) { text in Double(text).flatMap { (0.01...600).contains($0) ? $0 : nil } }
     static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serves the Catalogue API over HTTP until SIGINT or SIGTERM.",
         discussion: """
@@ -43,7 +49,7 @@ struct ServeCommand: Command {
             to stderr.
             Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage.
             """,
-        arguments: [port, host, es, data, indexPrefix, logLevel])
+        arguments: [port, host, es, data, indexPrefix, logLevel, requestTimeout])
 
     var host: String
     var port: Int
@@ -51,6 +57,7 @@ struct ServeCommand: Command {
     var data: String?
     var indexPrefix: String
     var logLevel: Logger.Level
+    var requestTimeout: Double
 
     init(parsing arguments: ParsedArguments) throws {
         host = try arguments.value(Self.host, default: "127.0.0.1")
@@ -59,6 +66,7 @@ struct ServeCommand: Command {
         data = try arguments.value(Self.data)
         indexPrefix = try arguments.value(Self.indexPrefix, default: "")
         logLevel = try arguments.value(Self.logLevel, default: .info)
+        requestTimeout = try arguments.value(Self.requestTimeout, default: 2)
     }
 
     func validate() throws {
@@ -82,7 +90,8 @@ struct ServeCommand: Command {
             let configuration =
                 try HTTPSearchBackendConfiguration(environment: environment)
                 ?? HTTPSearchBackendConfiguration(baseURL: url)
-            return (HTTPSearchBackend(configuration: configuration), {})
+            // Plain http goes through HTTPKit's pooled client; https stays on URLSession.
+            return (ClusterSearchBackend.make(configuration: configuration), {})
         case .dataDirectory(let directory):
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(
@@ -98,8 +107,10 @@ struct ServeCommand: Command {
         defer { try? close() }
         let logger = Logger(label: "catalogue", level: options.logLevel)
         let catalogue = CatalogueApp(
-            backend: backend, clock: io.clock,
-            configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: options.indexPrefix)))
+            backend: backend, clock: io.clock, monotonic: .continuous,
+            configuration: CatalogueConfiguration(
+                indices: CatalogueIndices(prefix: options.indexPrefix),
+                requestTimeout: .milliseconds(Int((options.requestTimeout * 1000).rounded()))))
         let application = catalogue.makeApplication(
             server: ServerConfiguration(host: options.host, port: options.port), logger: logger,
             logRequests: options.logLevel <= .info)

@@ -22,6 +22,13 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     case searchStoreUnavailable(reason: String)
     /// An index the catalogue reads does not exist (nothing was indexed yet).
     case indexMissing(String)
+    /// The store did not answer within the request's deadline; `reason` is logged, never sent.
+    case searchStoreTimedOut(reason: String)
+    /// The circuit breaker is open after repeated store failures: the store is not asked.
+    case searchStoreCircuitOpen(retryAfterSeconds: Int)
+    /// An index's mapping is not the one the catalogue was built against; `reason` names the
+    /// fields, logged, never sent.
+    case incompatibleMapping(index: String, reason: String)
 
     public var status: HTTPStatus {
         switch self {
@@ -29,13 +36,26 @@ public enum CatalogueError: HTTPResponseError, Equatable {
             .unknownCountry:
             .badRequest
         case .assetNotFound: .notFound
-        case .searchStoreUnavailable, .indexMissing: .serviceUnavailable
+        case .searchStoreUnavailable, .indexMissing, .searchStoreTimedOut, .searchStoreCircuitOpen,
+            .incompatibleMapping:
+            .serviceUnavailable
+        }
+    }
+
+    /// When a client should try again after this 503, in seconds (`nil` for other statuses).
+    public var retryAfterSeconds: Int? {
+        switch self {
+        case .searchStoreCircuitOpen(let seconds): max(1, seconds)
+        case .searchStoreTimedOut: 1
+        case .searchStoreUnavailable, .indexMissing: 5
+        case .incompatibleMapping: 30
+        default: nil
         }
     }
 
     /// 503 answers tell clients when to retry.
     public func response(context: RequestContext) -> Response {
-        let headers: HTTPHeaders = status == .serviceUnavailable ? ["Retry-After": "5"] : [:]
+        let headers: HTTPHeaders = retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
         return Response.error(status: status, message: description, headers: headers)
     }
 }
@@ -61,6 +81,12 @@ extension CatalogueError: CustomStringConvertible {
             "the search store is unavailable; try again later"
         case .indexMissing(let index):
             "the catalogue index '\(index)' does not exist; index the catalogue first (cms-indexer index)"
+        case .searchStoreTimedOut:
+            "the search store did not answer in time; try again later"
+        case .searchStoreCircuitOpen:
+            "the search store is failing and is not being asked for now; try again later"
+        case .incompatibleMapping(let index, _):
+            "the catalogue index '\(index)' has a mapping this catalogue cannot read; try again later"
         }
     }
 }
