@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(
             name: "CatalogueCommandTests",
             dependencies: [
-                "CatalogueCommand", "Catalogue", "catalogue",
+                "CatalogueCommand", "Catalogue", "CatalogueTestSupport", "catalogue",
+                // Run as a real process by the store fault tests.
+                .product(name: "es-embedded", package: "es-embedded"),
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),

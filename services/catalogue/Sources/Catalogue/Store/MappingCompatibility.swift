@@ -7,9 +7,9 @@ import Synchronization
 ///
 /// A `text` field where the catalogue expects `keyword` makes the store refuse term filters and
 /// sorts; the catalogue answers 503 with this reason logged instead of a 500.
-final class MappingCompatibility: Sendable {
+public final class MappingCompatibility: Sendable {
     /// The fields the catalogue's queries use, by index, with the type each must have.
-    static let requirements: [IndexName: [String: FieldType]] = [
+    public static let requirements: [IndexName: [String: FieldType]] = [
         .assetflat: [
             "uuid": .keyword, "type": .keyword, "categories": .keyword, "languages": .keyword,
             "series_uuid": .keyword, "created_at": .date, "updated_at": .date, "season_number": .integer,
@@ -36,7 +36,7 @@ final class MappingCompatibility: Sendable {
     ]
 
     /// What is wrong with `mapping` for `index`, or `nil` when the catalogue can read it.
-    static func problem(in mapping: Mapping, for index: IndexName) -> String? {
+    public static func problem(in mapping: Mapping, for index: IndexName) -> String? {
         var problems: [String] = []
         for (path, expected) in (requirements[index] ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let field = mapping.field(at: path) else {
@@ -76,7 +76,7 @@ final class MappingCompatibility: Sendable {
     }
 
     /// What is wrong with the mappings of every concrete index behind an alias.
-    static func problem(in response: GetMappingResponse, for index: IndexName) -> String? {
+    public static func problem(in response: GetMappingResponse, for index: IndexName) -> String? {
         let problems = response.mappings.sorted(by: { $0.key < $1.key }).compactMap { name, mapping in
             problem(in: mapping, for: index).map { "index '\(name)': \($0)" }
         }
