@@ -62,6 +62,8 @@ public struct CatalogueClient: Sendable {
         return try await CatalogueFixture.application().handle(request)
     }
 
+    /// The client's headers, then the request's own for every name the client does not set
+    /// (a name the request repeats is sent repeated).
     private func allHeaders(_ extra: HTTPHeaders) -> HTTPHeaders {
         var all = headers
         if let platform, !all.contains(name: ClientPlatform.headerName) {
@@ -70,7 +72,8 @@ public struct CatalogueClient: Sendable {
         if let apiMajor, !all.contains(name: APIVersion.headerName) {
             all.add(name: APIVersion.headerName, value: apiMajor)
         }
-        for field in extra where !all.contains(name: field.name) {
+        let set = all
+        for field in extra where !set.contains(name: field.name) {
             all.add(name: field.name, value: field.value)
         }
         return all

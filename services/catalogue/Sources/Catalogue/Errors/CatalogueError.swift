@@ -9,6 +9,8 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     case invalidParameter(name: String, value: String, expected: String)
     /// A header's value is not acceptable; `expected` says what is.
     case invalidHeader(name: String, value: String, expected: String)
+    /// A header that must be sent at most once was sent more than once.
+    case repeatedHeader(name: String, values: [String])
     /// The `id` list is malformed (an empty element, a character ids never have).
     case malformedIDList(String)
     /// More ids than one request may ask for.
@@ -32,7 +34,8 @@ public enum CatalogueError: HTTPResponseError, Equatable {
 
     public var status: HTTPStatus {
         switch self {
-        case .missingParameter, .invalidParameter, .invalidHeader, .malformedIDList, .tooManyIDs,
+        case .missingParameter, .invalidParameter, .invalidHeader, .repeatedHeader, .malformedIDList,
+            .tooManyIDs,
             .unknownCountry:
             .badRequest
         case .assetNotFound: .notFound
@@ -69,6 +72,9 @@ extension CatalogueError: CustomStringConvertible {
             "invalid value '\(value)' for query parameter '\(name)': \(expected)"
         case .invalidHeader(let name, let value, let expected):
             "invalid value '\(value)' for header '\(name)': \(expected)"
+        case .repeatedHeader(let name, let values):
+            "header '\(name)' sent \(values.count) times ("
+                + values.map { "'\($0)'" }.joined(separator: ", ") + "); send it once"
         case .malformedIDList(let reason):
             "malformed 'id' list: \(reason); send ids separated by commas, such as 'id[]=uuid-1,uuid-2'"
         case .tooManyIDs(let count, let limit):
