@@ -25,6 +25,9 @@ public struct CatalogueApp: Sendable {
     public let configuration: CatalogueConfiguration
     /// Stops asking a store that keeps failing.
     public let breaker: CircuitBreaker
+    /// What `/metrics` reports.
+    public let metrics: CatalogueMetrics
+    let monotonic: MonotonicClock
 
     let territoryDirectory: TerritoryDirectory
     let mappings: MappingCompatibility
@@ -44,17 +47,33 @@ public struct CatalogueApp: Sendable {
         self.territoryDirectory = TerritoryDirectory(lifetime: configuration.territoryCacheLifetime)
         self.breaker = CircuitBreaker(configuration: configuration.breaker, clock: monotonic)
         self.mappings = MappingCompatibility(clock: monotonic)
+        self.metrics = CatalogueMetrics()
+        self.monotonic = monotonic
     }
+
+    /// The routes served, for labelling metrics by pattern.
+    static let routes: Set<String> = [
+        "/health", "/health/live", "/health/ready", "/metrics", "/catalogue/by_id", "/catalogue/assets",
+        "/catalogue/search", "/catalogue/promos", "/catalogue/events", "/catalogue/territories",
+        "/catalogue/languages", "/catalogue/categories", "/catalogue/ratings",
+    ]
 
     /// A router with every route, the client-context middleware on `/catalogue`, and (when
     /// `logRequests`) one log line per request.
     public func makeRouter(logRequests: Bool = false) -> Router {
         let router = Router()
         if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: MetricsMiddleware(metrics: metrics, clock: monotonic, routes: Self.routes))
         router.add(middleware: RequestBudgetMiddleware(timeout: configuration.requestTimeout))
         router.get("/health") { _, context in await ready(context) }
         router.get("/health/ready") { _, context in await ready(context) }
         router.get("/health/live") { _, _ in Self.respond(["status": "live"]) }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Data(metrics.render(breaker: breaker.state).utf8))
+        }
         let catalogue = router.group("/catalogue").add(middleware: ClientContextMiddleware())
         catalogue.get("/by_id") { request, context in try await byID(request, context) }
         catalogue.get("/assets") { request, context in try await assets(request, context) }
@@ -81,7 +100,7 @@ public struct CatalogueApp: Sendable {
     func store(_ context: RequestContext) -> CatalogueStore {
         CatalogueStore(
             backend: backend, indices: configuration.indices, logger: context.logger, breaker: breaker,
-            mappings: mappings)
+            mappings: mappings, metrics: metrics, clock: monotonic)
     }
 
     /// A JSON response from a JSON value.

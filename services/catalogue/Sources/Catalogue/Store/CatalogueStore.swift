@@ -21,6 +21,8 @@ struct CatalogueStore: Sendable {
     let logger: Logger
     let breaker: CircuitBreaker
     let mappings: MappingCompatibility
+    let metrics: CatalogueMetrics
+    let clock: MonotonicClock
 
     /// The hits of `request` on `index`, read as `Model`, with the total when tracked.
     func search<Model: SourceDecodable>(_ index: IndexName, _ request: SearchRequest, as type: Model.Type)
@@ -54,6 +56,20 @@ struct CatalogueStore: Sendable {
         async throws -> Value
     {
         let admission = breaker.admit()
+        let started = clock.now()
+        var failure: String?
+        defer {
+            if case .refused = admission {
+                metrics.storeCall(index: index, seconds: 0, error: "circuit_open")
+            } else {
+                let elapsed = clock.now() - started
+                metrics.storeCall(
+                    index: index,
+                    seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
+                        / 1e18,
+                    error: failure)
+            }
+        }
         if case .refused(let retryAfter) = admission {
             let seconds = Int(retryAfter.components.seconds) + (retryAfter.components.attoseconds > 0 ? 1 : 0)
             throw CatalogueError.searchStoreCircuitOpen(retryAfterSeconds: seconds)
@@ -66,7 +82,9 @@ struct CatalogueStore: Sendable {
             return value
         } catch let error as SearchTransportError {
             breaker.record(success: false, probe: probe)
+            failure = "unavailable"
             if case .timedOut = error {
+                failure = "timeout"
                 logger.error("search store timed out: \(error)")
                 throw CatalogueError.searchStoreTimedOut(reason: error.description)
             }
@@ -74,18 +92,22 @@ struct CatalogueStore: Sendable {
             throw CatalogueError.searchStoreUnavailable(reason: error.description)
         } catch is StoreDeadline.Exceeded {
             breaker.record(success: false, probe: probe)
+            failure = "timeout"
             logger.error("search store did not answer within the request's deadline")
             throw CatalogueError.searchStoreTimedOut(reason: "deadline exceeded")
         } catch let error as ElasticsearchError where error.type == "index_not_found_exception" {
             breaker.record(success: true, probe: probe)
+            failure = "index_missing"
             logger.error("search store has no index '\(index)': \(error.reason)")
             throw CatalogueError.indexMissing(index)
         } catch let error as ElasticsearchError where error.isRetryable {
             breaker.record(success: false, probe: probe)
+            failure = "overloaded"
             logger.error("search store overloaded: \(error.type): \(error.reason)")
             throw CatalogueError.searchStoreUnavailable(reason: "\(error.type): \(error.reason)")
         } catch {
             breaker.record(success: true, probe: probe)
+            failure = "rejected"
             throw error
         }
     }

@@ -58,3 +58,22 @@ import Testing
         #expect(territories.status == .ok, "the other indices are still served")
     }
 }
+
+extension MappingCompatibilityTests {
+    @Test func theStartUpCheckNamesAMismatchedMapping() async throws {
+        let app = CatalogueApp(
+            backend: try await engineWithATextRatingSystem(), clock: Fixtures.clock, monotonic: .continuous)
+        let problem = try #require(await app.storeProblem())
+        #expect(problem.contains("index 'ratings' has a mapping the catalogue cannot read"))
+        #expect(problem.contains("'system' is text, expected keyword"))
+    }
+
+    @Test(.useData(assetflats: [[:]]))
+    func everyAnswerCarriesItsRequestID() async throws {
+        let given = try await androidClient.header("X-Request-ID", "trace-42").get("/catalogue/assets")
+        #expect(given.headers["X-Request-Id"] == "trace-42")
+        let refused = try await androidClient.apiMajor(1).get("/catalogue/assets")
+        #expect(refused.status == .badRequest)
+        #expect(refused.headers["X-Request-Id"]?.count == 16)
+    }
+}
