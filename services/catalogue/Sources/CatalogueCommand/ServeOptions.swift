@@ -25,6 +25,8 @@ public struct ServeOptions: Sendable, Equatable {
     public var logLevel: Logger.Level
     /// Each request's budget for its store calls, in seconds.
     public var requestTimeout: Double
+    /// `text` or `json` log lines.
+    public var logFormat: String
 
     /// Parses `serve`'s arguments; without `--es` or `--data`, `ELASTICSEARCH_URL` chooses the
     /// cluster.
@@ -44,6 +46,7 @@ public struct ServeOptions: Sendable, Equatable {
         indexPrefix = command.indexPrefix
         logLevel = command.logLevel
         requestTimeout = command.requestTimeout
+        logFormat = command.logFormat
         store = try Self.store(
             es: command.es, data: command.data, environment: environment, workingDirectory: workingDirectory)
     }
