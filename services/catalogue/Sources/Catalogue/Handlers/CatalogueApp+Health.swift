@@ -37,7 +37,7 @@ extension CatalogueApp {
         let context = StoreCallContext(deadline: deadline, requestID: StoreCallContext.current.requestID)
         do {
             return try await StoreCallContext.$current.withValue(context) {
-                try await StoreDeadline.run(deadline, honoured: false) { await check() }
+                try await StoreDeadline.run(deadline, mode: .race) { await check() }
             }
         } catch {
             return ["the search store did not answer within the readiness timeout"]

@@ -77,7 +77,7 @@ struct CatalogueStore: Sendable {
         let probe = admission == .probe
         do {
             let value = try await StoreDeadline.run(
-                StoreCallContext.current.deadline, honoured: backend is ClusterSearchBackend, body)
+                StoreCallContext.current.deadline, mode: StoreDeadline.Mode(for: backend), body)
             breaker.record(success: true, probe: probe)
             return value
         } catch let error as SearchTransportError {
