@@ -74,7 +74,10 @@ public struct CatalogueApp: Sendable {
                 status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                 body: Data(metrics.render(breaker: breaker.state).utf8))
         }
-        let catalogue = router.group("/catalogue").add(middleware: ClientContextMiddleware())
+        let catalogue = router.group("/catalogue").add(
+            middleware: HTTPCachingMiddleware(policy: configuration.cache)
+        )
+        .add(middleware: ClientContextMiddleware())
         catalogue.get("/by_id") { request, context in try await byID(request, context) }
         catalogue.get("/assets") { request, context in try await assets(request, context) }
         catalogue.get("/asset/{uuid}") { request, context in try await asset(request, context) }

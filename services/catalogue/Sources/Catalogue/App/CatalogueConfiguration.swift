@@ -15,17 +15,20 @@ public struct CatalogueConfiguration: Sendable {
     public var readinessTimeout: Duration
     /// When the circuit breaker opens and for how long.
     public var breaker: CircuitBreaker.Configuration
+    /// How long a CDN may keep each endpoint's answers (`Cache-Control: public, max-age=N`).
+    public var cache: CachePolicy
 
     /// Creates a configuration.
     public init(
         indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: TimeInterval = 60,
         requestTimeout: Duration = .seconds(2), readinessTimeout: Duration = .seconds(1),
-        breaker: CircuitBreaker.Configuration = .init()
+        breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init()
     ) {
         self.indices = indices
         self.territoryCacheLifetime = territoryCacheLifetime
         self.requestTimeout = requestTimeout
         self.readinessTimeout = readinessTimeout
         self.breaker = breaker
+        self.cache = cache
     }
 }
