@@ -79,9 +79,15 @@ import Testing
     /// `request`'s answer and how long it took.
     func timed(_ application: Application, _ path: String) async -> (Response, Duration) {
         let started = ContinuousClock.now
-        let response = await application.handle(
-            Request(method: .get, target: path, headers: ["Catalogue-Client": "android"]))
-        return (response, ContinuousClock.now - started)
+        let request = Request(method: .get, target: path, headers: ["Catalogue-Client": "android"])
+        let response = await application.handle(request)
+        let took = ContinuousClock.now - started
+        for problem in CatalogueClient.validator.problems(
+            method: .get, path: request.path, response: response)
+        {
+            Issue.record("the response does not match /openapi.json: \(problem)")
+        }
+        return (response, took)
     }
 
     @Test func aStoppedStoreGives503WithinTheDeadlineAndReadinessWithinASecond() async throws {

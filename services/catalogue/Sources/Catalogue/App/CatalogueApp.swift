@@ -51,9 +51,11 @@ public struct CatalogueApp: Sendable {
         self.monotonic = monotonic
     }
 
-    /// The routes served, for labelling metrics by pattern.
-    static let routes: Set<String> = [
-        "/health", "/health/live", "/health/ready", "/metrics", "/catalogue/by_id", "/catalogue/assets",
+    /// The routes served with a fixed path (and `/catalogue/asset/{uuid}`), for labelling metrics
+    /// by pattern and for checking the OpenAPI document covers them.
+    public static let routes: Set<String> = [
+        "/health", "/health/live", "/health/ready", "/metrics", "/openapi.json", "/catalogue/by_id",
+        "/catalogue/assets",
         "/catalogue/search", "/catalogue/promos", "/catalogue/events", "/catalogue/territories",
         "/catalogue/languages", "/catalogue/categories", "/catalogue/ratings",
     ]
@@ -69,6 +71,7 @@ public struct CatalogueApp: Sendable {
         router.get("/health") { _, context in await ready(context) }
         router.get("/health/ready") { _, context in await ready(context) }
         router.get("/health/live") { _, _ in Self.respond(["status": "live"]) }
+        router.get("/openapi.json") { _, _ in Self.respond(CatalogueOpenAPI.document) }
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
