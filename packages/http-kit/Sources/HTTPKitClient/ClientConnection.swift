@@ -96,6 +96,8 @@ struct ClientConnection: Sendable {
                     return (response, keepAlive)
                 }
             } catch {
+                // Bytes cut short by the server closing are a closed connection, not nonsense.
+                if closed { throw .connectionClosed(address: name, receivedBytes: received) }
                 throw .invalidResponse(address: name, reason: "\(error)")
             }
             if closed { throw .connectionClosed(address: name, receivedBytes: received) }

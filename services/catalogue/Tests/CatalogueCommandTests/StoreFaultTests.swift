@@ -202,6 +202,29 @@ import Testing
                     })
             }
     }
+
+    @Test func aStoreClosingConnectionsMidResponseIs503WithTheReasonLogged() async throws {
+        let store = try ClosingStore()
+        defer { store.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(store.port)"))
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                retry: HTTPClientRetryPolicy(initialBackoff: .milliseconds(5))))
+        let backend = try #require(
+            ClusterSearchBackend(configuration: HTTPSearchBackendConfiguration(baseURL: url), client: client))
+        let logs = InMemoryLogSink()
+        let application = CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous)
+            .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
+        let (response, _) = await timed(application, "/catalogue/promos")
+        #expect(response.status == .serviceUnavailable)
+        #expect(response.headers["Retry-After"] == "5")
+        #expect(store.connections == 3, "a search is idempotent: tried three times, each on a new connection")
+        #expect(
+            logs.records.contains {
+                $0.level == .error && $0.message.contains("search store unavailable")
+                    && $0.message.contains("closed the connection before a whole response arrived")
+            })
+    }
 }
 
 final class CallCounter: Sendable {
