@@ -225,6 +225,33 @@ import Testing
                     && $0.message.contains("closed the connection before a whole response arrived")
             })
     }
+
+    @Test func theRequestIDReachesTheStoreAsXOpaqueId() async throws {
+        let seen = Mutex<[String]>([])
+        let router = Router()
+        router.post("/{index}/_search") { request, _ in
+            seen.withLock { $0.append(request.headers["X-Opaque-Id"] ?? "(none)") }
+            let body = #"{"took":1,"timed_out":false,"hits":{"total":{"value":0,"relation":"eq"},"hits":[]}}"#
+            return Response(status: .ok, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        try await Application(router: router, logger: Logger(label: "stand-in", level: .critical))
+            .withLiveServer {
+                server in
+                let url = try #require(URL(string: "http://127.0.0.1:\(server.address.port)"))
+                let backend = try #require(
+                    ClusterSearchBackend(
+                        configuration: HTTPSearchBackendConfiguration(baseURL: url), client: HTTPClient()))
+                let application = CatalogueApp(
+                    backend: backend, clock: Fixtures.clock, monotonic: .continuous
+                )
+                .makeApplication(logger: Logger(label: "catalogue", level: .critical), logRequests: false)
+                let response = await application.handle(
+                    Request(method: .get, path: "/catalogue/promos", headers: ["X-Request-ID": "trace-7"]))
+                #expect(response.status == .ok)
+                #expect(response.headers["X-Request-Id"] == "trace-7")
+                #expect(seen.withLock { $0 } == ["trace-7"])
+            }
+    }
 }
 
 final class CallCounter: Sendable {
