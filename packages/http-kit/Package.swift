@@ -3,7 +3,8 @@ import PackageDescription
 
 // HTTPKit (values, routing, middleware, logging, the wire format) and HTTPKitTesting (the
 // in-process test client) are portable; HTTPKitServer is the socket server, with an event loop
-// on epoll (Linux), kqueue (Darwin) or poll(2) (both; HTTPKIT_EVENT_LOOP=poll selects it).
+// on epoll (Linux), kqueue (Darwin) or poll(2) (both; HTTPKIT_EVENT_LOOP=poll selects it);
+// HTTPKitClient is a plain-http client over the same sockets.
 let package = Package(
     name: "http-kit",
     platforms: [.macOS(.v15)],
@@ -12,6 +13,7 @@ let package = Package(
         .library(name: "HTTPKitTesting", targets: ["HTTPKitTesting"]),
         .library(name: "HTTPKitServer", targets: ["HTTPKitServer"]),
         .library(name: "HTTPKitServerTesting", targets: ["HTTPKitServerTesting"]),
+        .library(name: "HTTPKitClient", targets: ["HTTPKitClient"]),
         .executable(name: "http-kit-bench", targets: ["http-kit-bench"]),
     ],
     dependencies: [
@@ -26,6 +28,9 @@ let package = Package(
             name: "HTTPKitServer",
             dependencies: ["HTTPKit", .target(name: "CHTTPKitEpoll", condition: .when(platforms: [.linux]))]),
         .target(name: "HTTPKitServerTesting", dependencies: ["HTTPKit", "HTTPKitTesting", "HTTPKitServer"]),
+        // The plain-http client (keep-alive pool, timeouts, deadlines), on the server's sockets
+        // and event loop.
+        .target(name: "HTTPKitClient", dependencies: ["HTTPKit", "HTTPKitServer"]),
         .target(
             name: "HTTPKitBenchmark",
             dependencies: ["HTTPKit", "HTTPKitServer", .product(name: "CLIKit", package: "cli-kit")]),
@@ -42,6 +47,9 @@ let package = Package(
                 "http-kit-starved-server",
                 .product(name: "CLIKitTesting", package: "cli-kit"),
             ]),
+        .testTarget(
+            name: "HTTPKitClientTests",
+            dependencies: ["HTTPKit", "HTTPKitClient", "HTTPKitServer", "HTTPKitServerTesting"]),
         .testTarget(
             name: "HTTPKitTestingTests",
             dependencies: ["HTTPKit", "HTTPKitTesting", "HTTPKitServer", "HTTPKitServerTesting"]),

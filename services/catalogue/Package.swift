@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitClient", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
             ]),
         .target(
@@ -67,7 +68,9 @@ let package = Package(
         .testTarget(
             name: "CatalogueCommandTests",
             dependencies: [
-                "CatalogueCommand", "Catalogue", "catalogue",
+                "CatalogueCommand", "Catalogue", "CatalogueTestSupport", "catalogue",
+                // Run as a real process by the store fault tests.
+                .product(name: "es-embedded", package: "es-embedded"),
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),

@@ -34,6 +34,17 @@ struct ServeCommand: Command {
         help: "trace, debug, info (default; one line per request), notice, warning or error.",
         expected: "trace, debug, info, notice, warning, error or critical"
     ) { Logger.Level(name: $0) }
+    static let requestTimeout = Option<Double>(
+        "--request-timeout", value: "seconds",
+        help:
+            "Each request's budget for all its search-store calls (default 2); past it, 503 with Retry-After.",
+        expected: "a number of seconds from 0.01 to 600, such as '2' or '0.5'"
+    ) { text in Double(text).flatMap { (0.01...600).contains($0) ? $0 : nil } }
+    static let logFormat = Option<String>(
+        "--log-format", value: "format",
+        help: "text (default; one line per record) or json (one JSON object per line, for log shippers).",
+        expected: "text or json"
+    ) { ["text", "json"].contains($0) ? $0 : nil }
     static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serves the Catalogue API over HTTP until SIGINT or SIGTERM.",
         discussion: """
@@ -43,7 +54,7 @@ struct ServeCommand: Command {
             to stderr.
             Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage.
             """,
-        arguments: [port, host, es, data, indexPrefix, logLevel])
+        arguments: [port, host, es, data, indexPrefix, logLevel, logFormat, requestTimeout])
 
     var host: String
     var port: Int
@@ -51,6 +62,8 @@ struct ServeCommand: Command {
     var data: String?
     var indexPrefix: String
     var logLevel: Logger.Level
+    var requestTimeout: Double
+    var logFormat: String
 
     init(parsing arguments: ParsedArguments) throws {
         host = try arguments.value(Self.host, default: "127.0.0.1")
@@ -59,6 +72,8 @@ struct ServeCommand: Command {
         data = try arguments.value(Self.data)
         indexPrefix = try arguments.value(Self.indexPrefix, default: "")
         logLevel = try arguments.value(Self.logLevel, default: .info)
+        requestTimeout = try arguments.value(Self.requestTimeout, default: 2)
+        logFormat = try arguments.value(Self.logFormat, default: "text")
     }
 
     func validate() throws {
@@ -82,7 +97,8 @@ struct ServeCommand: Command {
             let configuration =
                 try HTTPSearchBackendConfiguration(environment: environment)
                 ?? HTTPSearchBackendConfiguration(baseURL: url)
-            return (HTTPSearchBackend(configuration: configuration), {})
+            // Plain http goes through HTTPKit's pooled client; https stays on URLSession.
+            return (ClusterSearchBackend.make(configuration: configuration), {})
         case .dataDirectory(let directory):
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(
@@ -96,10 +112,13 @@ struct ServeCommand: Command {
     static func serve(_ options: ServeOptions, io: CommandIO) async throws -> ExitCode {
         let (backend, close) = try backend(for: options, io: io)
         defer { try? close() }
-        let logger = Logger(label: "catalogue", level: options.logLevel)
+        let sink: any LogSink = options.logFormat == "json" ? JSONLinesLogSink() : StandardErrorLogSink()
+        let logger = Logger(label: "catalogue", level: options.logLevel, sink: sink)
         let catalogue = CatalogueApp(
-            backend: backend, clock: io.clock,
-            configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: options.indexPrefix)))
+            backend: backend, clock: io.clock, monotonic: .continuous,
+            configuration: CatalogueConfiguration(
+                indices: CatalogueIndices(prefix: options.indexPrefix),
+                requestTimeout: .milliseconds(Int((options.requestTimeout * 1000).rounded()))))
         let application = catalogue.makeApplication(
             server: ServerConfiguration(host: options.host, port: options.port), logger: logger,
             logRequests: options.logLevel <= .info)

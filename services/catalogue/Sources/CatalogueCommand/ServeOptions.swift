@@ -23,6 +23,10 @@ public struct ServeOptions: Sendable, Equatable {
     public var indexPrefix: String
     /// The least severe log level written.
     public var logLevel: Logger.Level
+    /// Each request's budget for its store calls, in seconds.
+    public var requestTimeout: Double
+    /// `text` or `json` log lines.
+    public var logFormat: String
 
     /// Parses `serve`'s arguments; without `--es` or `--data`, `ELASTICSEARCH_URL` chooses the
     /// cluster.
@@ -41,6 +45,8 @@ public struct ServeOptions: Sendable, Equatable {
         port = command.port
         indexPrefix = command.indexPrefix
         logLevel = command.logLevel
+        requestTimeout = command.requestTimeout
+        logFormat = command.logFormat
         store = try Self.store(
             es: command.es, data: command.data, environment: environment, workingDirectory: workingDirectory)
     }

@@ -1,5 +1,6 @@
 import Catalogue
 import HTTPKit
+import Testing
 
 /// A client of the Catalogue API under test, as a given platform and API version: requests go
 /// through the whole stack in-process (router, middleware, handlers, query building, the
@@ -47,21 +48,40 @@ public struct CatalogueClient: Sendable {
     /// Sends `GET path?query` to the test's Catalogue API.
     ///
     /// - Throws: ``IntegrationFixtures/FixtureError/noEnvironment`` outside of `.useData(...)`.
-    public func get(_ path: String, query: QueryItems = [:], headers: HTTPHeaders = [:]) async throws
-        -> Response
-    {
-        try await send(Request(method: .get, path: path, query: query, headers: allHeaders(headers)))
+    public func get(
+        _ path: String, query: QueryItems = [:], headers: HTTPHeaders = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Response {
+        try await send(
+            Request(method: .get, path: path, query: query, headers: allHeaders(headers)),
+            sourceLocation: sourceLocation)
     }
 
     /// Sends any request to the test's Catalogue API, with this client's headers.
     ///
     /// - Throws: ``IntegrationFixtures/FixtureError/noEnvironment`` outside of `.useData(...)`.
-    public func send(_ request: Request) async throws -> Response {
+    /// Sends `request` to the test's application; the response is checked against the OpenAPI
+    /// document (`/openapi.json`), and any mismatch recorded as an issue of the test.
+    public func send(_ request: Request, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> Response
+    {
         var request = request
         request.headers = allHeaders(request.headers)
-        return try await CatalogueFixture.application().handle(request)
+        let response = try await CatalogueFixture.application().handle(request)
+        for problem in CatalogueClient.validator.problems(
+            method: request.method, path: request.path, response: response)
+        {
+            Issue.record(
+                "the response does not match /openapi.json: \(problem)", sourceLocation: sourceLocation)
+        }
+        return response
     }
 
+    /// The validator of every response the integration tests receive.
+    public static let validator = OpenAPIValidator(document: CatalogueOpenAPI.document)
+
+    /// The client's headers, then the request's own for every name the client does not set
+    /// (a name the request repeats is sent repeated).
     private func allHeaders(_ extra: HTTPHeaders) -> HTTPHeaders {
         var all = headers
         if let platform, !all.contains(name: ClientPlatform.headerName) {
@@ -70,7 +90,8 @@ public struct CatalogueClient: Sendable {
         if let apiMajor, !all.contains(name: APIVersion.headerName) {
             all.add(name: APIVersion.headerName, value: apiMajor)
         }
-        for field in extra where !all.contains(name: field.name) {
+        let set = all
+        for field in extra where !set.contains(name: field.name) {
             all.add(name: field.name, value: field.value)
         }
         return all

@@ -41,8 +41,11 @@ public struct CatalogueFixture: Sendable {
     /// Builds the API over `environment`.
     public init(environment: FixtureEnvironment) {
         catalogue = CatalogueApp(
-            backend: environment.backend, clock: environment.clock,
-            configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: environment.indexPrefix)))
+            backend: environment.backend, clock: environment.clock, monotonic: .continuous,
+            // Tests run in parallel on few cores: a generous budget, so that only the tests about
+            // deadlines (which set their own) ever see one pass.
+            configuration: CatalogueConfiguration(
+                indices: CatalogueIndices(prefix: environment.indexPrefix), requestTimeout: .seconds(60)))
         logs = InMemoryLogSink()
         application = catalogue.makeApplication(
             logger: Logger(label: "catalogue", sink: logs), logRequests: false)

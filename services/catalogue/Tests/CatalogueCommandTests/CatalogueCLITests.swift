@@ -64,6 +64,14 @@ struct CapturedIO {
                 "invalid value 'loud' for '--log-level'"
             ),
             (["serve", "--es", "http://a:1", "--index-prefix", "Bad Prefix"], "invalid value 'Bad Prefix'"),
+            (
+                ["serve", "--es", "http://a:1", "--request-timeout", "0"],
+                "invalid value '0' for '--request-timeout'"
+            ),
+            (
+                ["serve", "--es", "http://a:1", "--log-format", "xml"],
+                "invalid value 'xml' for '--log-format'"
+            ),
         ]
         for (arguments, message) in cases {
             let captured = CapturedIO()
@@ -79,9 +87,11 @@ struct CapturedIO {
         let options = try ServeOptions(
             arguments: [
                 "--port=0", "--host", "127.0.0.1", "--data", directory.path, "--index-prefix", "test-",
-                "--log-level", "warning",
+                "--log-level", "warning", "--request-timeout", "0.5", "--log-format", "json",
             ],
             environment: [:], workingDirectory: directory)
+        #expect(options.requestTimeout == 0.5)
+        #expect(options.logFormat == "json")
         #expect(options.port == 0)
         #expect(options.indexPrefix == "test-")
         #expect(options.logLevel == .warning)
@@ -94,6 +104,8 @@ struct CapturedIO {
             workingDirectory: FileManager.default.temporaryDirectory)
         #expect(options.store == .cluster(try #require(URL(string: "http://127.0.0.1:9200"))))
         #expect(options.port == 8080)
+        #expect(options.requestTimeout == 2)
+        #expect(options.logFormat == "text")
         let explicit = try ServeOptions(
             arguments: ["--es", "http://127.0.0.1:9201"],
             environment: ["ELASTICSEARCH_URL": "http://127.0.0.1:9200"],

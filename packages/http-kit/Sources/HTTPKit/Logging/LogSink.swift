@@ -46,7 +46,7 @@ public final class InMemoryLogSink: LogSink {
 }
 
 /// Writes `line` to standard error with as few `write(2)` calls as the system allows.
-private func writeToStandardError(_ line: String) {
+func writeToStandardError(_ line: String) {
     var bytes = Array(line.utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import Testing
 
@@ -38,5 +39,22 @@ import Testing
         #expect(Logger.Level(name: "warning") == .warning)
         #expect(Logger.Level(name: "loud") == nil)
         #expect(Logger.Level.allCases.sorted() == Logger.Level.allCases)
+    }
+}
+
+@Suite struct JSONLinesLogSinkTests {
+    @Test func writesOneJSONObjectPerLineWithMetadataAtTheTopLevel() throws {
+        let record = LogRecord(
+            level: .warning, label: "catalogue", message: "said \"hi\"\nthen\u{1}left",
+            metadata: ["request_id": "9f1c", "level": "not me", "client": "android"])
+        let line = JSONLinesLogSink.line(record, timestamp: "2025-01-31T09:15:02.123Z")
+        #expect(
+            line
+                == #"{"timestamp":"2025-01-31T09:15:02.123Z","level":"warning","label":"catalogue","message":"said \"hi\"\nthen\u0001left","client":"android","request_id":"9f1c"}"#
+                + "\n")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        #expect(object["message"] == "said \"hi\"\nthen\u{1}left")
+        #expect(object["level"] == "warning")
     }
 }

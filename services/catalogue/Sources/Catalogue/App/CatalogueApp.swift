@@ -6,42 +6,81 @@ import HTTPKit
 /// ``ESModels/SearchBackend``, with "now" from an injected clock.
 ///
 /// ```swift
-/// let catalogue = CatalogueApp(backend: HTTPSearchBackend(configuration: .init(baseURL: url)), clock: .system)
+/// let catalogue = CatalogueApp(
+///     backend: ClusterSearchBackend.make(configuration: .init(baseURL: url)), clock: .system,
+///     monotonic: .continuous)
 /// try await catalogue.makeApplication(server: ServerConfiguration(port: 8080)).run()
 /// ```
 ///
 /// Endpoints (all `GET`, all JSON): `/catalogue/by_id`, `/catalogue/assets`,
 /// `/catalogue/asset/{uuid}`, `/catalogue/search`, `/catalogue/promos`, `/catalogue/events`,
 /// `/catalogue/territories`, `/catalogue/languages`, `/catalogue/categories`,
-/// `/catalogue/ratings`, and `/health`.
+/// `/catalogue/ratings`, `/health/live`, `/health/ready` and `/health` (an alias of ready).
 public struct CatalogueApp: Sendable {
     /// The search store.
     public let backend: any SearchBackend
     /// Where "now" comes from.
     public let clock: WallClock
-    /// Index names and cache lifetimes.
+    /// Index names, cache lifetimes, deadlines and the breaker's settings.
     public let configuration: CatalogueConfiguration
+    /// Stops asking a store that keeps failing.
+    public let breaker: CircuitBreaker
+    /// What `/metrics` reports.
+    public let metrics: CatalogueMetrics
+    let monotonic: MonotonicClock
 
     let territoryDirectory: TerritoryDirectory
+    let mappings: MappingCompatibility
 
     /// Creates the API.
+    ///
+    /// - Parameters:
+    ///   - clock: "now", for licence windows and schedules.
+    ///   - monotonic: elapsed time, for the circuit breaker and cached mapping checks.
     public init(
-        backend: any SearchBackend, clock: WallClock,
+        backend: any SearchBackend, clock: WallClock, monotonic: MonotonicClock,
         configuration: CatalogueConfiguration = .init()
     ) {
         self.backend = backend
         self.clock = clock
         self.configuration = configuration
         self.territoryDirectory = TerritoryDirectory(lifetime: configuration.territoryCacheLifetime)
+        self.breaker = CircuitBreaker(configuration: configuration.breaker, clock: monotonic)
+        self.mappings = MappingCompatibility(clock: monotonic)
+        self.metrics = CatalogueMetrics()
+        self.monotonic = monotonic
     }
+
+    /// The routes served with a fixed path (and `/catalogue/asset/{uuid}`), for labelling metrics
+    /// by pattern and for checking the OpenAPI document covers them.
+    public static let routes: Set<String> = [
+        "/health", "/health/live", "/health/ready", "/metrics", "/openapi.json", "/catalogue/by_id",
+        "/catalogue/assets",
+        "/catalogue/search", "/catalogue/promos", "/catalogue/events", "/catalogue/territories",
+        "/catalogue/languages", "/catalogue/categories", "/catalogue/ratings",
+    ]
 
     /// A router with every route, the client-context middleware on `/catalogue`, and (when
     /// `logRequests`) one log line per request.
     public func makeRouter(logRequests: Bool = false) -> Router {
         let router = Router()
         if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
-        router.get("/health") { _, context in try await health(context) }
-        let catalogue = router.group("/catalogue").add(middleware: ClientContextMiddleware())
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: MetricsMiddleware(metrics: metrics, clock: monotonic, routes: Self.routes))
+        router.add(middleware: RequestBudgetMiddleware(timeout: configuration.requestTimeout))
+        router.get("/health") { _, context in await ready(context) }
+        router.get("/health/ready") { _, context in await ready(context) }
+        router.get("/health/live") { _, _ in Self.respond(["status": "live"]) }
+        router.get("/openapi.json") { _, _ in Self.respond(CatalogueOpenAPI.document) }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Data(metrics.render(breaker: breaker.state).utf8))
+        }
+        let catalogue = router.group("/catalogue").add(
+            middleware: HTTPCachingMiddleware(policy: configuration.cache)
+        )
+        .add(middleware: ClientContextMiddleware())
         catalogue.get("/by_id") { request, context in try await byID(request, context) }
         catalogue.get("/assets") { request, context in try await assets(request, context) }
         catalogue.get("/asset/{uuid}") { request, context in try await asset(request, context) }
@@ -65,7 +104,9 @@ public struct CatalogueApp: Sendable {
 
     /// The store as seen from one request.
     func store(_ context: RequestContext) -> CatalogueStore {
-        CatalogueStore(backend: backend, indices: configuration.indices, logger: context.logger)
+        CatalogueStore(
+            backend: backend, indices: configuration.indices, logger: context.logger, breaker: breaker,
+            mappings: mappings, metrics: metrics, clock: monotonic)
     }
 
     /// A JSON response from a JSON value.

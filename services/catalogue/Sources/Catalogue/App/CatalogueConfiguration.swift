@@ -1,16 +1,34 @@
 import Foundation
 
-/// What a Catalogue API instance reads and how long it trusts what it caches.
+/// What a Catalogue API instance reads, how long it trusts what it caches, and how long it
+/// waits for the store.
 public struct CatalogueConfiguration: Sendable {
     /// The indices to read.
     public var indices: CatalogueIndices
     /// How long the list of territories (used to check `content_country`) is kept before it
     /// is read again.
     public var territoryCacheLifetime: TimeInterval
+    /// Every request's budget for all the store calls it makes (default 2 s): a store that has
+    /// not answered by then gives a 503 with `Retry-After`.
+    public var requestTimeout: Duration
+    /// How long `/health/ready` waits for the store (default 1 s), whatever the store does.
+    public var readinessTimeout: Duration
+    /// When the circuit breaker opens and for how long.
+    public var breaker: CircuitBreaker.Configuration
+    /// How long a CDN may keep each endpoint's answers (`Cache-Control: public, max-age=N`).
+    public var cache: CachePolicy
 
     /// Creates a configuration.
-    public init(indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: TimeInterval = 60) {
+    public init(
+        indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: TimeInterval = 60,
+        requestTimeout: Duration = .seconds(2), readinessTimeout: Duration = .seconds(1),
+        breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init()
+    ) {
         self.indices = indices
         self.territoryCacheLifetime = territoryCacheLifetime
+        self.requestTimeout = requestTimeout
+        self.readinessTimeout = readinessTimeout
+        self.breaker = breaker
+        self.cache = cache
     }
 }

@@ -3,7 +3,7 @@ import HTTPKit
 
 /// Reads who is asking (``ClientContext``) from the `Catalogue-Client` and
 /// `Catalogue-Api-Major` headers and the `lang` parameter, once per request, and refuses bad
-/// values with a 400 that says what is accepted.
+/// values, and either header sent more than once, with a 400 that says what is accepted.
 public struct ClientContextMiddleware: Middleware {
     /// Creates the middleware.
     public init() {}
@@ -23,9 +23,19 @@ public struct ClientContextMiddleware: Middleware {
     ///   for an unknown `lang`.
     public static func clientContext(of request: Request) throws -> ClientContext {
         ClientContext(
-            platform: try platform(request.headers[ClientPlatform.headerName]),
-            version: try version(request.headers[APIVersion.headerName]),
+            platform: try platform(try single(ClientPlatform.headerName, in: request.headers)),
+            version: try version(try single(APIVersion.headerName, in: request.headers)),
             language: try request.query.language("lang") ?? .english)
+    }
+
+    /// The value of a header that must come at most once.
+    ///
+    /// - Throws: ``CatalogueError/repeatedHeader(name:values:)`` when it comes more than once:
+    ///   which of two API majors a client meant cannot be guessed.
+    static func single(_ name: String, in headers: HTTPHeaders) throws -> String? {
+        let values = headers.values(for: name)
+        guard values.count <= 1 else { throw CatalogueError.repeatedHeader(name: name, values: values) }
+        return values.first
     }
 
     static func platform(_ header: String?) throws -> ClientPlatform {

@@ -9,6 +9,8 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     case invalidParameter(name: String, value: String, expected: String)
     /// A header's value is not acceptable; `expected` says what is.
     case invalidHeader(name: String, value: String, expected: String)
+    /// A header that must be sent at most once was sent more than once.
+    case repeatedHeader(name: String, values: [String])
     /// The `id` list is malformed (an empty element, a character ids never have).
     case malformedIDList(String)
     /// More ids than one request may ask for.
@@ -22,20 +24,41 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     case searchStoreUnavailable(reason: String)
     /// An index the catalogue reads does not exist (nothing was indexed yet).
     case indexMissing(String)
+    /// The store did not answer within the request's deadline; `reason` is logged, never sent.
+    case searchStoreTimedOut(reason: String)
+    /// The circuit breaker is open after repeated store failures: the store is not asked.
+    case searchStoreCircuitOpen(retryAfterSeconds: Int)
+    /// An index's mapping is not the one the catalogue was built against; `reason` names the
+    /// fields, logged, never sent.
+    case incompatibleMapping(index: String, reason: String)
 
     public var status: HTTPStatus {
         switch self {
-        case .missingParameter, .invalidParameter, .invalidHeader, .malformedIDList, .tooManyIDs,
+        case .missingParameter, .invalidParameter, .invalidHeader, .repeatedHeader, .malformedIDList,
+            .tooManyIDs,
             .unknownCountry:
             .badRequest
         case .assetNotFound: .notFound
-        case .searchStoreUnavailable, .indexMissing: .serviceUnavailable
+        case .searchStoreUnavailable, .indexMissing, .searchStoreTimedOut, .searchStoreCircuitOpen,
+            .incompatibleMapping:
+            .serviceUnavailable
+        }
+    }
+
+    /// When a client should try again after this 503, in seconds (`nil` for other statuses).
+    public var retryAfterSeconds: Int? {
+        switch self {
+        case .searchStoreCircuitOpen(let seconds): max(1, seconds)
+        case .searchStoreTimedOut: 1
+        case .searchStoreUnavailable, .indexMissing: 5
+        case .incompatibleMapping: 30
+        default: nil
         }
     }
 
     /// 503 answers tell clients when to retry.
     public func response(context: RequestContext) -> Response {
-        let headers: HTTPHeaders = status == .serviceUnavailable ? ["Retry-After": "5"] : [:]
+        let headers: HTTPHeaders = retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
         return Response.error(status: status, message: description, headers: headers)
     }
 }
@@ -49,6 +72,9 @@ extension CatalogueError: CustomStringConvertible {
             "invalid value '\(value)' for query parameter '\(name)': \(expected)"
         case .invalidHeader(let name, let value, let expected):
             "invalid value '\(value)' for header '\(name)': \(expected)"
+        case .repeatedHeader(let name, let values):
+            "header '\(name)' sent \(values.count) times ("
+                + values.map { "'\($0)'" }.joined(separator: ", ") + "); send it once"
         case .malformedIDList(let reason):
             "malformed 'id' list: \(reason); send ids separated by commas, such as 'id[]=uuid-1,uuid-2'"
         case .tooManyIDs(let count, let limit):
@@ -61,6 +87,12 @@ extension CatalogueError: CustomStringConvertible {
             "the search store is unavailable; try again later"
         case .indexMissing(let index):
             "the catalogue index '\(index)' does not exist; index the catalogue first (cms-indexer index)"
+        case .searchStoreTimedOut:
+            "the search store did not answer in time; try again later"
+        case .searchStoreCircuitOpen:
+            "the search store is failing and is not being asked for now; try again later"
+        case .incompatibleMapping(let index, _):
+            "the catalogue index '\(index)' has a mapping this catalogue cannot read; try again later"
         }
     }
 }

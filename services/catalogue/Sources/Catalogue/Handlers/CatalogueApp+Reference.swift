@@ -44,11 +44,4 @@ extension CatalogueApp {
         let found = try await store.search(.ratings, search, as: Rating.self)
         return Self.respond(.array(found.items.map(ReferenceView.json)))
     }
-
-    /// `GET /health`: 200 `{"status":"ok"}` when the assets index can be read, else 503.
-    func health(_ context: RequestContext) async throws -> Response {
-        let probe = SearchRequest(query: .matchAll, size: 0)
-        _ = try await store(context).search(.assetflat, probe, as: AssetFlat.self)
-        return Self.respond(["status": "ok"])
-    }
 }

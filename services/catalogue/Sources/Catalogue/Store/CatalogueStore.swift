@@ -2,17 +2,27 @@ import ESModels
 import HTTPKit
 
 /// The catalogue's reads from the search store: a search on one of its indices, decoded into
-/// models, with store failures turned into the API's errors.
+/// models, within the request's deadline and the circuit breaker, with store failures turned
+/// into the API's errors.
 ///
 /// - A store that cannot be reached (``ESModels/SearchTransportError``) or is overloaded
-///   (429/502/503/504) becomes ``CatalogueError/searchStoreUnavailable(reason:)`` (503), logged.
+///   (429/502/503/504) becomes ``CatalogueError/searchStoreUnavailable(reason:)`` (503), logged;
+///   one that does not answer before the deadline ``CatalogueError/searchStoreTimedOut(reason:)``.
+///   Both count as failures for the ``CircuitBreaker``; while it is open, no call is made
+///   (``CatalogueError/searchStoreCircuitOpen(retryAfterSeconds:)``).
 /// - A missing index becomes ``CatalogueError/indexMissing(_:)`` (503).
+/// - A query the store refuses because an index's mapping is not the one the catalogue was
+///   built against becomes ``CatalogueError/incompatibleMapping(index:reason:)`` (503), logged.
 /// - Any other store error is a bug in the catalogue's queries: it propagates and is answered
 ///   with a logged 500.
 struct CatalogueStore: Sendable {
     let backend: any SearchBackend
     let indices: CatalogueIndices
     let logger: Logger
+    let breaker: CircuitBreaker
+    let mappings: MappingCompatibility
+    let metrics: CatalogueMetrics
+    let clock: MonotonicClock
 
     /// The hits of `request` on `index`, read as `Model`, with the total when tracked.
     func search<Model: SourceDecodable>(_ index: IndexName, _ request: SearchRequest, as type: Model.Type)
@@ -20,18 +30,17 @@ struct CatalogueStore: Sendable {
         -> (total: Int?, items: [Model])
     {
         let name = indices.name(index)
+        let backend = backend
         let response: SearchResponse
         do {
-            response = try await backend.search(name, request: request)
-        } catch let error as SearchTransportError {
-            logger.error("search store unavailable: \(error)")
-            throw CatalogueError.searchStoreUnavailable(reason: error.description)
-        } catch let error as ElasticsearchError where error.type == "index_not_found_exception" {
-            logger.error("search store has no index '\(name)': \(error.reason)")
-            throw CatalogueError.indexMissing(name)
-        } catch let error as ElasticsearchError where error.isRetryable {
-            logger.error("search store overloaded: \(error.type): \(error.reason)")
-            throw CatalogueError.searchStoreUnavailable(reason: "\(error.type): \(error.reason)")
+            response = try await call(index: name) { try await backend.search(name, request: request) }
+        } catch let error as ElasticsearchError where error.status >= 400 {
+            // A query the store refuses: ours is wrong, or the index is not what we were built for.
+            if let problem = await mappings.problem(index, backend: backend, indices: indices) {
+                logger.error("search store index '\(name)' cannot be read: \(problem)")
+                throw CatalogueError.incompatibleMapping(index: name, reason: problem)
+            }
+            throw error
         }
         let items = try response.hits.hits.map { hit in
             guard let source = hit.source else {
@@ -40,5 +49,66 @@ struct CatalogueStore: Sendable {
             return try Model(source: source)
         }
         return (response.hits.total?.value, items)
+    }
+
+    /// Runs one store call on `index` within the deadline and the breaker, mapping its failures.
+    func call<Value: Sendable>(index: String, _ body: @escaping @Sendable () async throws -> Value)
+        async throws -> Value
+    {
+        let admission = breaker.admit()
+        let started = clock.now()
+        var failure: String?
+        defer {
+            if case .refused = admission {
+                metrics.storeCall(index: index, seconds: 0, error: "circuit_open")
+            } else {
+                let elapsed = clock.now() - started
+                metrics.storeCall(
+                    index: index,
+                    seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
+                        / 1e18,
+                    error: failure)
+            }
+        }
+        if case .refused(let retryAfter) = admission {
+            let seconds = Int(retryAfter.components.seconds) + (retryAfter.components.attoseconds > 0 ? 1 : 0)
+            throw CatalogueError.searchStoreCircuitOpen(retryAfterSeconds: seconds)
+        }
+        let probe = admission == .probe
+        do {
+            let value = try await StoreDeadline.run(
+                StoreCallContext.current.deadline, mode: StoreDeadline.Mode(for: backend), body)
+            breaker.record(success: true, probe: probe)
+            return value
+        } catch let error as SearchTransportError {
+            breaker.record(success: false, probe: probe)
+            failure = "unavailable"
+            if case .timedOut = error {
+                failure = "timeout"
+                logger.error("search store timed out: \(error)")
+                throw CatalogueError.searchStoreTimedOut(reason: error.description)
+            }
+            logger.error("search store unavailable: \(error)")
+            throw CatalogueError.searchStoreUnavailable(reason: error.description)
+        } catch is StoreDeadline.Exceeded {
+            breaker.record(success: false, probe: probe)
+            failure = "timeout"
+            logger.error("search store did not answer within the request's deadline")
+            throw CatalogueError.searchStoreTimedOut(reason: "deadline exceeded")
+        } catch let error as ElasticsearchError where error.type == "index_not_found_exception" {
+            breaker.record(success: true, probe: probe)
+            failure = "index_missing"
+            logger.error("search store has no index '\(index)': \(error.reason)")
+            throw CatalogueError.indexMissing(index)
+        } catch let error as ElasticsearchError where error.isRetryable {
+            breaker.record(success: false, probe: probe)
+            failure = "overloaded"
+            logger.error("search store overloaded: \(error.type): \(error.reason)")
+            throw CatalogueError.searchStoreUnavailable(reason: "\(error.type): \(error.reason)")
+        } catch {
+            breaker.record(success: true, probe: probe)
+            failure = "rejected"
+            throw error
+        }
     }
 }

@@ -44,6 +44,17 @@ import Testing
         )
     }
 
+    /// Which of two API majors (or clients) was meant cannot be guessed: a 400, not the first.
+    @Test(.useData(), arguments: [("Catalogue-Api-Major", "135", "130"), ("Catalogue-Client", "ios", "tv")])
+    func aRepeatedClientHeaderIsRefused(name: String, first: String, second: String) async throws {
+        let request = Request(
+            method: .get, path: "/catalogue/promos", headers: HTTPHeaders([(name, first), (name, second)]))
+        let response = try await anonymousClient.send(request)
+        #expect(response.status == .badRequest)
+        #expect(
+            response.errorMessage == "header '\(name)' sent 2 times ('\(first)', '\(second)'); send it once")
+    }
+
     @Test(.useData(), arguments: ["abc", "13.5", "99", "139", "-1", ""])
     func badAPIMajorIsRefused(value: String) async throws {
         let response = try await androidClient.apiMajor(value).get("/catalogue/promos")

@@ -27,9 +27,9 @@ import Testing
     @Test func unreachableStoreIs503() async throws {
         let backend = try await unreachableBackend()
         let logs = InMemoryLogSink()
-        let application = CatalogueApp(backend: backend, clock: Fixtures.clock)
+        let application = CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous)
             .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
-        for path in ["/catalogue/promos", "/catalogue/assets", "/catalogue/territories", "/health"] {
+        for path in ["/catalogue/promos", "/catalogue/assets", "/catalogue/territories"] {
             let response = await application.handle(Request(method: .get, path: path))
             #expect(response.status == .serviceUnavailable, "\(path)")
             #expect(response.headers["Retry-After"] == "5")
@@ -39,6 +39,13 @@ import Testing
         }
         #expect(
             logs.records.contains { $0.level == .error && $0.message.contains("search store unavailable") })
+        for path in ["/health", "/health/ready"] {
+            let response = await application.handle(Request(method: .get, path: path))
+            #expect(response.status == .serviceUnavailable, "\(path)")
+            #expect(response.headers["Retry-After"] == "5")
+            #expect(try response.json["reasons"] == ["the search store cannot be reached"])
+        }
+        #expect(await application.handle(Request(method: .get, path: "/health/live")).status == .ok)
     }
 
     @Test(

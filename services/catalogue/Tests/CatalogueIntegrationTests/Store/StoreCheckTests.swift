@@ -20,13 +20,14 @@ import Testing
     }
 
     @Test func storeWithEveryIndexHasNoProblem() async throws {
-        let app = CatalogueApp(backend: try await engine(), clock: Fixtures.clock)
+        let app = CatalogueApp(backend: try await engine(), clock: Fixtures.clock, monotonic: .continuous)
         #expect(await app.storeProblem() == nil)
     }
 
     @Test func emptyStoreNamesEveryIndexAndTheFix() async throws {
         let app = CatalogueApp(
-            backend: try EmbeddedSearchBackend(clock: Fixtures.clock), clock: Fixtures.clock)
+            backend: try EmbeddedSearchBackend(clock: Fixtures.clock), clock: Fixtures.clock,
+            monotonic: .continuous)
         let problem = try #require(await app.storeProblem())
         for index in IndexName.allCases {
             #expect(problem.contains("'\(index.rawValue)'"), "\(index)")
@@ -38,7 +39,7 @@ import Testing
     @Test func oneMissingIndexUnderAPrefix() async throws {
         let backend = try await engine(prefix: "t1-", skipping: ["ratings"])
         let app = CatalogueApp(
-            backend: backend, clock: Fixtures.clock,
+            backend: backend, clock: Fixtures.clock, monotonic: .continuous,
             configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: "t1-")))
         #expect(
             await app.storeProblem()
@@ -48,7 +49,9 @@ import Testing
 
     @Test func unreachableStoreSaysSo() async throws {
         let backend = try await unreachableBackend()
-        let problem = try #require(await CatalogueApp(backend: backend, clock: Fixtures.clock).storeProblem())
+        let problem = try #require(
+            await CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous).storeProblem()
+        )
         #expect(problem.hasPrefix("the search store does not answer ("))
         #expect(problem.hasSuffix("); requests get 503 until it does"))
     }

@@ -1,0 +1,220 @@
+import Foundation
+import HTTPKit
+import HTTPKitClient
+import HTTPKitServer
+import HTTPKitServerTesting
+import Synchronization
+import Testing
+
+/// The client against the real server on loopback.
+@Suite struct HTTPClientTests {
+    @Test func reusesOneKeptAliveConnectionForSequentialRequests() async throws {
+        let client = HTTPClient()
+        try await withServer(router: makeRouter()) { server in
+            for index in 0..<20 {
+                let response = try await client.execute(
+                    Request(method: .get, path: "/echo/\(index)"), to: server.address,
+                    deadline: .now + .seconds(5))
+                #expect(response.status == .ok)
+                #expect(response.bodyText == "GET \(index)")
+            }
+            #expect(client.openConnections(to: server.address) == 1)
+            #expect(server.connectionCount == 1)
+        }
+    }
+
+    @Test func sendsBodiesWithTheirLength() async throws {
+        let client = HTTPClient()
+        try await withServer(router: makeRouter()) { server in
+            let body = Data(String(repeating: "0123456789", count: 20_000).utf8)
+            let response = try await client.execute(
+                Request(method: .post, path: "/body", headers: ["Content-Type": "text/plain"], body: body),
+                to: server.address, deadline: .now + .seconds(5))
+            #expect(response.status == .ok)
+            #expect(response.body == body)
+        }
+    }
+
+    @Test func opensNoMoreConnectionsThanThePoolLimit() async throws {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 3))
+        let peak = PeakCounter()
+        try await withServer(router: makeRouter(peak: peak)) { server in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        try await client.execute(
+                            Request(method: .get, path: "/slow/50"), to: server.address,
+                            deadline: .now + .seconds(10)
+                        ).status.code
+                    }
+                }
+                for try await status in group { #expect(status == 200) }
+            }
+            #expect(peak.peak <= 3)
+            #expect(peak.peak >= 2)
+            #expect(client.openConnections(to: server.address) <= 3)
+        }
+    }
+
+    @Test func aSlowAnswerEndsWithTheReadTimeout() async throws {
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(readTimeout: .milliseconds(200), retry: .none))
+        try await withServer(router: makeRouter()) { server in
+            let started = ContinuousClock.now
+            await #expect(
+                throws: HTTPClientError.timedOut(
+                    address: server.address.description, phase: "waiting for the response")
+            ) {
+                try await client.execute(
+                    Request(method: .get, path: "/slow/1200"), to: server.address,
+                    deadline: .now + .seconds(10))
+            }
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+
+    @Test func theDeadlineBoundsEveryAttemptAndRetry() async throws {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(readTimeout: .seconds(30)))
+        try await withServer(router: makeRouter()) { server in
+            let started = ContinuousClock.now
+            await #expect(throws: HTTPClientError.deadlineExceeded(address: server.address.description)) {
+                try await client.execute(
+                    Request(method: .get, path: "/slow/1200"), to: server.address,
+                    deadline: .now + .milliseconds(300))
+            }
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+
+    @Test func aRefusedConnectionIsAConnectFailure() async throws {
+        let closed = try await Application(router: Router()).withLiveServer { server in server.address }
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                retry: HTTPClientRetryPolicy(initialBackoff: .milliseconds(1))))
+        do {
+            _ = try await client.execute(
+                Request(method: .post, path: "/"), to: closed, deadline: .now + .seconds(5))
+            Issue.record("a closed port answered")
+        } catch {
+            guard case .connectFailed(let address, _) = error else {
+                Issue.record("expected a connect failure, got \(error)")
+                return
+            }
+            #expect(address == closed.description)
+        }
+    }
+
+    @Test func retriesAnIdempotentRequestOnOverloadAndSucceeds() async throws {
+        let calls = Mutex(0)
+        let router = Router()
+        router.get("/flaky") { _, _ in
+            let call = calls.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            return call < 3 ? Response(status: .serviceUnavailable) : .text("finally")
+        }
+        router.post("/flaky") { _, _ in
+            calls.withLock { $0 += 1 }
+            return Response(status: .serviceUnavailable)
+        }
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                retry: HTTPClientRetryPolicy(initialBackoff: .milliseconds(2))),
+            random: { 0.5 })
+        try await withServer(router: router) { server in
+            let response = try await client.execute(
+                Request(method: .get, path: "/flaky"), to: server.address, deadline: .now + .seconds(5))
+            #expect(response.bodyText == "finally")
+            #expect(calls.withLock { $0 } == 3)
+            calls.withLock { $0 = 0 }
+            let post = try await client.execute(
+                Request(method: .post, path: "/flaky"), to: server.address, deadline: .now + .seconds(5))
+            #expect(post.status == .serviceUnavailable)
+            #expect(calls.withLock { $0 } == 1)
+            calls.withLock { $0 = 0 }
+            let search = try await client.execute(
+                Request(method: .post, path: "/flaky"), to: server.address, deadline: .now + .seconds(5),
+                idempotent: true)
+            #expect(search.status == .serviceUnavailable)
+            #expect(calls.withLock { $0 } == 3)
+        }
+    }
+
+    @Test func replacesAConnectionTheServerClosedWhileIdle() async throws {
+        let client = HTTPClient()
+        let configuration = ServerConfiguration(idleTimeout: .milliseconds(100))
+        try await withServer(router: makeRouter(), configuration: configuration) { server in
+            let first = try await client.execute(
+                Request(method: .get, path: "/echo/1"), to: server.address, deadline: .now + .seconds(5))
+            #expect(first.status == .ok)
+            try await Task.sleep(for: .milliseconds(400))
+            let second = try await client.execute(
+                Request(method: .post, path: "/body", body: Data("x".utf8)), to: server.address,
+                deadline: .now + .seconds(5))
+            #expect(second.bodyText == "x")
+        }
+    }
+
+    @Test func httpsIsLeftToURLSession() async throws {
+        let client = HTTPClient()
+        let url = try #require(URL(string: "https://127.0.0.1:9200"))
+        await #expect(throws: HTTPClientError.unsupportedScheme("https")) {
+            try await client.execute(
+                Request(method: .get, path: "/"), baseURL: url, deadline: .now + .seconds(1))
+        }
+    }
+}
+
+@Suite struct HTTPClientRetryPolicyTests {
+    @Test func backoffGrowsWithEqualJitterAndStaysUnderTheCap() {
+        let policy = HTTPClientRetryPolicy(initialBackoff: .milliseconds(100), maxBackoff: .milliseconds(300))
+        #expect(policy.backoff(afterAttempt: 1, unit: 0) == .milliseconds(50))
+        #expect(policy.backoff(afterAttempt: 1, unit: 1) == .milliseconds(100))
+        #expect(policy.backoff(afterAttempt: 2, unit: 0.5) == .milliseconds(150))
+        #expect(policy.backoff(afterAttempt: 5, unit: 1) == .milliseconds(300))
+        #expect(policy.backoff(afterAttempt: 1, retryAfter: .seconds(5), unit: 0) == .milliseconds(300))
+    }
+}
+
+/// The most requests in flight at once on the server.
+final class PeakCounter: Sendable {
+    private let state = Mutex((current: 0, peak: 0))
+
+    func enter() {
+        state.withLock {
+            $0.current += 1
+            $0.peak = max($0.peak, $0.current)
+        }
+    }
+
+    func leave() {
+        state.withLock { $0.current -= 1 }
+    }
+
+    var peak: Int { state.withLock { $0.peak } }
+}
+
+func makeRouter(peak: PeakCounter? = nil) -> Router {
+    let router = Router()
+    router.get("/echo/{value}") { request, context in
+        .text("\(request.method) \(try context.parameters.require("value"))")
+    }
+    router.post("/body") { request, _ in Response(status: .ok, body: request.body) }
+    router.get("/slow/{milliseconds}") { _, context in
+        peak?.enter()
+        defer { peak?.leave() }
+        try await Task.sleep(for: .milliseconds(try context.parameters.require("milliseconds", as: Int.self)))
+        return .text("slow")
+    }
+    return router
+}
+
+func withServer<Value>(
+    router: Router, configuration: ServerConfiguration = ServerConfiguration(),
+    _ body: (HTTPServer) async throws -> Value
+) async throws -> Value {
+    try await Application(
+        router: router, configuration: configuration, logger: Logger(label: "test", level: .critical)
+    ).withLiveServer(body)
+}

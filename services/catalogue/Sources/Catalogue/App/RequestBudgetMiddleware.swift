@@ -1,0 +1,11 @@
+import HTTPKit
+
+/// Gives every request one deadline for all its store calls, and its id to send to the store.
+struct RequestBudgetMiddleware: Middleware {
+    let timeout: Duration
+
+    func handle(_ request: Request, context: RequestContext, next: NextResponder) async throws -> Response {
+        let call = StoreCallContext(deadline: .now + timeout, requestID: context.requestID)
+        return try await StoreCallContext.$current.withValue(call) { try await next(request, context) }
+    }
+}
