@@ -280,9 +280,11 @@ struct JSONParser {
         let start = index
         index += 1
         let contentStart = index
-        // Fast path: no escapes. The bytes are OR-ed together to learn whether all are ASCII.
+        // Fast path: no escapes. Non-ASCII bytes are OR-ed together to learn whether any occur.
         var bits: UInt8 = 0
-        while index < bytes.count {
+        while true {
+            index = JSONByteScan.plainEnd(bytes, from: index, stopAtNonASCII: true)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])

@@ -105,11 +105,12 @@ struct JSONWriter {
     /// them in one go (most strings are a single run).
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
-        for offset in 0..<utf8.count {
-            let byte = utf8[offset]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-            runStart = offset + 1
+        while true {
+            let special = JSONByteScan.plainEnd(utf8, from: runStart, stopAtNonASCII: false)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+            guard special < utf8.count else { return }
+            runStart = special + 1
+            let byte = utf8[special]
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
@@ -124,7 +125,6 @@ struct JSONWriter {
                 output.append(Self.hexDigits[Int(byte & 0x0F)])
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -148,3 +148,31 @@ import Testing
         #expect(disagreements.isEmpty)
     }
 }
+
+/// The word-at-a-time scan against a byte-by-byte one.
+@Suite struct JSONByteScanTests {
+    @Test func findsTheSameFirstSpecialByteAsAByteByByteScan() {
+        var random = SplitMix64(seed: 11)
+        let alphabet: [UInt8] = [
+            0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7F, 0x80, 0xA0, 0xE2, 0xFF,
+        ]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0
+                    ? alphabet.randomElement(using: &random) ?? 0 : UInt8(ascii: "a")
+            }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            for stopAtNonASCII in [false, true] {
+                let expected =
+                    bytes[start...].firstIndex { byte in
+                        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                            || (stopAtNonASCII && byte >= 0x80)
+                    } ?? bytes.count
+                let found = bytes.withUnsafeBufferPointer {
+                    JSONByteScan.plainEnd($0, from: start, stopAtNonASCII: stopAtNonASCII)
+                }
+                #expect(found == expected, "\(bytes) from \(start)")
+            }
+        }
+    }
+}
