@@ -5,14 +5,35 @@ import Foundation
 /// It rejects what Elasticsearch's parser rejects: trailing garbage, duplicate object keys,
 /// invalid UTF-8, unescaped control characters in strings, and nesting deeper than
 /// ``maximumDepth``. Errors carry the line and column.
+///
+/// Every search answer a client reads goes through here, so it avoids the costs that once
+/// dominated: containers collect their members on two scratch stacks shared by the whole parse
+/// and are built once, at their closing bracket, with their exact size (no dictionary regrows
+/// and rehashes as keys arrive); strings that are all ASCII become `String`s without a
+/// validation pass, and others are checked by ``UTF8Validation`` rather than the generic
+/// `String(validating:as:)`, which looked up its generic metadata on every call.
 struct JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper input is an error rather
     /// than a stack overflow.
     static let maximumDepth = 512
 
+    /// A member of an object still being parsed.
+    private struct Member {
+        var key: String
+        var value: JSONValue
+        /// Where the key starts, for the duplicate-key error.
+        var keyOffset: Int
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// The members of every open object, outermost first, in the order their values ended.
+    private var members: [Member] = []
+    /// Where each open object's members start in `members`, outermost first.
+    private var objectStarts: [Int] = []
+    /// The elements of every open array, outermost first.
+    private var elements: [JSONValue] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -21,15 +42,37 @@ struct JSONParser {
     /// Parses one JSON value that must span the whole input (surrounding whitespace allowed).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
-        parser.skipWhitespace()
-        if parser.index == bytes.count { throw parser.error("no content to map due to end-of-input") }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index != bytes.count {
-            throw parser.error(
-                "unexpected character \(parser.describe(parser.bytes[parser.index])) after the value")
+        do throws(JSONParseError) {
+            parser.skipWhitespace()
+            if parser.index == bytes.count { throw parser.error("no content to map due to end-of-input") }
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.index != bytes.count {
+                throw parser.error(
+                    "unexpected character \(parser.describe(parser.bytes[parser.index])) after the value")
+            }
+            return value
+        } catch {
+            // Objects look for repeated keys only when they close; a parser that checked each key
+            // as it came would have stopped at the first repeat whose value had ended.
+            throw parser.firstDuplicateKey() ?? error
         }
-        return value
+    }
+
+    /// The error for the first member, in the order values ended, whose key repeats an earlier
+    /// key of the same open object; `nil` when there is none.
+    private func firstDuplicateKey() -> JSONParseError? {
+        var first: Int?
+        for (level, start) in objectStarts.enumerated() {
+            let end = level + 1 < objectStarts.count ? objectStarts[level + 1] : members.count
+            var seen = Set<String>(minimumCapacity: end - start)
+            for position in start..<end {
+                if seen.insert(members[position].key).inserted { continue }
+                if position < first ?? .max { first = position }
+                break
+            }
+        }
+        return first.map { error("duplicate field '\(members[$0].key)'", at: members[$0].keyOffset) }
     }
 
     // MARK: - Values
@@ -58,13 +101,14 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object([:])
         }
+        let start = members.count
+        objectStarts.append(start)
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else {
@@ -79,41 +123,56 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            if members.updateValue(value, forKey: key) != nil {
-                throw error("duplicate field '\(key)'", at: keyStart)
-            }
+            members.append(Member(key: key, value: value, keyOffset: keyStart))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .object(members)
+                return .object(try closeObject(from: start))
             default: throw error("unexpected \(describeCurrent()): expected ',' or '}' in an object")
             }
         }
     }
 
+    /// The dictionary of the innermost open object, whose members start at `start`, built at
+    /// its exact size; the object is then closed.
+    private mutating func closeObject(from start: Int) throws(JSONParseError) -> [String: JSONValue] {
+        var object = [String: JSONValue](minimumCapacity: members.count - start)
+        for position in start..<members.count
+        where object.updateValue(members[position].value, forKey: members[position].key) != nil {
+            // `parse` reports the first repeat, which may be in an outer object.
+            throw error("duplicate field '\(members[position].key)'", at: members[position].keyOffset)
+        }
+        members.removeSubrange(start...)
+        objectStarts.removeLast()
+        return object
+    }
+
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        let start = elements.count
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            elements.append(element)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
-                return .array(elements)
+                let array = Array(elements[start...])
+                elements.removeSubrange(start...)
+                return .array(array)
             default: throw error("unexpected \(describeCurrent()): expected ',' or ']' in an array")
             }
         }
@@ -221,16 +280,21 @@ struct JSONParser {
         let start = index
         index += 1
         let contentStart = index
-        // Fast path: no escapes.
-        while index < bytes.count {
+        // Fast path: no escapes. Non-ASCII bytes are OR-ed together to learn whether any occur.
+        var bits: UInt8 = 0
+        while true {
+            index = JSONByteScan.plainEnd(bytes, from: index, stopAtNonASCII: true)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
+                if bits < 0x80 { return String(decoding: slice, as: UTF8.self) }
                 return try decodeUTF8(slice, at: contentStart)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw controlCharacterError(byte) }
+            bits |= byte
             index += 1
         }
         guard index < bytes.count else { throw error("unexpected end-of-input in a string", at: start) }
@@ -258,10 +322,10 @@ struct JSONParser {
     private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONParseError)
         -> String
     {
-        guard let string = String(validating: slice, as: UTF8.self) else {
+        guard UTF8Validation.isValid(slice) else {
             throw error("invalid utf-8 in a string", at: offset)
         }
-        return string
+        return String(decoding: slice, as: UTF8.self)
     }
 
     private func controlCharacterError(_ byte: UInt8) -> JSONParseError {

@@ -57,16 +57,31 @@ struct JSONWriter {
     private mutating func writeObject(_ members: [String: JSONValue], indent: Int) {
         guard !members.isEmpty else { return append("{}") }
         output.append(UInt8(ascii: "{"))
-        let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for (position, key) in keys.enumerated() {
+        // Sorting the members themselves, not the keys, spares a dictionary look-up per key.
+        let sorted = members.count == 1 ? Array(members) : members.sorted { Self.precedes($0.key, $1.key) }
+        for (position, member) in sorted.enumerated() {
             if position > 0 { output.append(UInt8(ascii: ",")) }
             newline(indent: indent + 1)
-            writeString(key)
+            writeString(member.key)
             append(style == .canonical ? ": " : ":")
-            if let member = members[key] { write(member, indent: indent + 1) }
+            write(member.value, indent: indent + 1)
         }
         newline(indent: indent)
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Whether `left`'s UTF-8 bytes sort before `right`'s.
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        let contiguous = left.utf8.withContiguousStorageIfAvailable { left in
+            right.utf8.withContiguousStorageIfAvailable { right in
+                for offset in 0..<min(left.count, right.count) where left[offset] != right[offset] {
+                    return left[offset] < right[offset]
+                }
+                return left.count < right.count
+            }
+        }
+        if let contiguous, let result = contiguous { return result }
+        return left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     private mutating func newline(indent: Int) {
@@ -81,13 +96,21 @@ struct JSONWriter {
 
     private mutating func writeString(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them in one go.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: text.utf8)
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeEscaped($0) }
+        if written == nil { Array(text.utf8).withUnsafeBufferPointer { writeEscaped($0) } }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `utf8` with `"`, `\` and control characters escaped, copying the runs between
+    /// them in one go (most strings are a single run).
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        while true {
+            let special = JSONByteScan.plainEnd(utf8, from: runStart, stopAtNonASCII: false)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+            guard special < utf8.count else { return }
+            runStart = special + 1
+            let byte = utf8[special]
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
@@ -96,14 +119,12 @@ struct JSONWriter {
             case 0x09: append("\\t")
             case 0x08: append("\\b")
             case 0x0C: append("\\f")
-            case ..<0x20:
+            default:
                 append("\\u00")
                 output.append(Self.hexDigits[Int(byte >> 4)])
                 output.append(Self.hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -27,10 +27,8 @@ public struct ByIDParameters: Sendable, Equatable {
         var ids: [String] = []
         var seen: Set<String> = []
         for value in raw {
-            for (position, element) in value.split(separator: ",", omittingEmptySubsequences: false)
-                .enumerated()
-            {
-                let id = String(element).trimmingHTTPWhitespace()
+            for (position, element) in Self.elements(of: value).enumerated() {
+                let id = element.trimmingHTTPWhitespace()
                 guard !id.isEmpty else {
                     throw CatalogueError.malformedIDList("empty id at position \(position + 1) of '\(value)'")
                 }
@@ -44,5 +42,18 @@ public struct ByIDParameters: Sendable, Equatable {
             throw CatalogueError.tooManyIDs(count: ids.count, limit: Self.maximumIDs)
         }
         self.init(ids: ids, country: try query.country("content_country"))
+    }
+
+    /// The comma-separated elements of `value`. An ASCII list is split on its bytes, which is
+    /// several times cheaper than splitting on `Character`s (grapheme breaking) and gives the
+    /// same elements; anything else keeps the `Character` split, where a combining mark after a
+    /// comma belongs to it.
+    static func elements(of value: String) -> [String] {
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        return value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 }

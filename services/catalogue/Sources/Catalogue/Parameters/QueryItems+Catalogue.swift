@@ -6,8 +6,20 @@ import HTTPKit
 extension QueryItems {
     /// The first value of `name`, trimmed; `nil` when absent or empty.
     func trimmed(_ name: String) -> String? {
-        guard let value = self[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        return value
+        guard let raw = self[name] else { return nil }
+        // Most values start and end with a visible ASCII character: nothing to trim, and no
+        // need for Foundation's Unicode whitespace set.
+        if let first = raw.utf8.first, let last = raw.utf8.last, Self.isVisibleASCII(first),
+            Self.isVisibleASCII(last)
+        {
+            return raw
+        }
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 
     /// The value of `name` as an integer in `range`, or `defaultValue` when absent.

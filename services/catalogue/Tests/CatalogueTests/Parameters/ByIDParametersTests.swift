@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import Testing
 
@@ -45,5 +46,21 @@ import Testing
         #expect(throws: CatalogueError.self) {
             try ByIDParameters(query: ["id": "a", "content_country": "K3"])
         }
+    }
+
+    @Test(arguments: [
+        "a,b,c", ",", ",,a,", "", "a", " a , b ", "uuid-1,\r\n,uuid-2", "caf\u{E9},x", ",\u{301}a,b",
+        "a,\u{1F600},b", "\t,\t",
+    ])
+    func splitsListsLikeACharacterSplit(value: String) {
+        #expect(
+            ByIDParameters.elements(of: value)
+                == value.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test(arguments: ["KE", " KE", "KE ", "\u{A0}KE\u{2003}", "\tke\t", "K E", "   ", ""])
+    func trimsValuesLikeFoundation(value: String) {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        #expect(QueryItems([("q", value)]).trimmed("q") == (trimmed.isEmpty ? nil : trimmed))
     }
 }
