@@ -36,6 +36,9 @@ public struct SearchOptions: Sendable, Equatable {
     public var aggregations: JSONValue?
     /// How the index expression treats names that match nothing.
     public var indices: IndicesOptions
+    /// The query, replacing the request's when set: every query type the engine runs, also
+    /// those es-models' ``ESModels/Query`` has no case for.
+    public var query: SearchQuery?
 
     /// A search with nothing beyond the request.
     public init(

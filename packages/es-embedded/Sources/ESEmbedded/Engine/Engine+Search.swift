@@ -167,7 +167,12 @@ extension Engine {
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: position)
             do {
-                results.append((position, try search.run(request, filter: target.filter, after: after)))
+                results.append(
+                    (
+                        position,
+                        try search.run(
+                            request, query: options.query?.node, filter: target.filter, after: after)
+                    ))
                 if let aggregations {
                     // Aggregations fail the shard as a query does (a text field without fielddata).
                     try AggregationExecutor.validate(aggregations, compiler: search.compiler)

@@ -9,6 +9,7 @@ extension ElasticsearchFacade {
         "timeout", "scroll", "stored_fields",
         "allow_partial_search_results", "batched_reduce_size", "max_concurrent_shard_requests",
         "pre_filter_shard_size", "ccs_minimize_roundtrips", "track_scores", "ignore_throttled",
+        "q", "df", "default_operator", "analyzer", "analyze_wildcard", "lenient",
     ]
 
     func registerSearchRoutes(on router: Router) {
@@ -192,7 +193,24 @@ extension ElasticsearchFacade {
         where members[flag]?.boolValue == false {
             members[flag] = nil
         }
+        // es-models decodes the query types it has; the engine decodes the others.
+        var engineQuery: SearchQuery?
+        if let query = members.removeValue(forKey: "query") {
+            engineQuery = try SearchQuery(json: query)
+        }
+        if let text = request.query["q"] {
+            engineQuery = try SearchQuery(
+                queryString: text, defaultField: request.query["df"],
+                defaultOperator: request.query["default_operator"], lenient: try request.flag("lenient"))
+        }
         var search = try SearchRequest(json: body.isNull ? .null : .object(members))
+        if let engineQuery {
+            if let plain = engineQuery.esModelsQuery {
+                search.query = plain
+            } else {
+                options.query = engineQuery
+            }
+        }
         if let scroll = request.query["scroll"] {
             options.scroll = try KeepAlive(parsing: scroll, setting: "scroll")
         }
