@@ -158,10 +158,9 @@ extension QueryCompiler {
             return .none(capacity: data.docCount)
         }
         guard kind == .text || kind == .keyword else {
-            throw failure(
-                "query_shard_exception",
-                "Can only use prefix queries on keyword and text fields - not on [\(name)] which is of type [\(field.type.rawValue)]"
-            )
+            throw ElasticsearchError.queryShard(
+                "Can only use prefix queries on keyword, text and wildcard fields - not on [\(name)] which is of type [\(field.type.rawValue)]",
+                index: index)
         }
         try checkSearchable(field)
         let lowered = value.lowercased()
@@ -182,10 +181,9 @@ extension QueryCompiler {
             return .none(capacity: data.docCount)
         }
         guard kind == .text || kind == .keyword else {
-            throw failure(
-                "query_shard_exception",
-                "Can only use wildcard queries on keyword and text fields - not on [\(name)] which is of type [\(field.type.rawValue)]"
-            )
+            throw ElasticsearchError.queryShard(
+                "Can only use wildcard queries on keyword, text and wildcard fields - not on [\(name)] which is of type [\(field.type.rawValue)]",
+                index: index)
         }
         try checkSearchable(field)
         let folded = caseInsensitive || kind == .text
