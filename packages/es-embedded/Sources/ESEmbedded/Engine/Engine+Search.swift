@@ -161,6 +161,7 @@ extension Engine {
         var results: [(position: Int, result: IndexSearch.Result)] = []
         var failures: [ShardFailure] = unavailable
         let aggregations = try options.aggregations.map(AggregationRequest.list(json:))
+        let highlighter = try options.highlight.map(Highlighter.init(json:))
         for (position, target) in targets.enumerated() {
             let search = IndexSearch(
                 compiler: QueryCompiler(
@@ -219,6 +220,24 @@ extension Engine {
             let inputs = results.map { (target: targets[$0.position], matches: $0.result.matches) }
             aggregationJSON = try AggregationExecutor(now: now).run(aggregations, on: inputs)
         }
+        var highlights: [JSONValue?]?
+        if let highlighter {
+            let query =
+                options.query?.node ?? request.query.map(DSLQuery.init) ?? .base(.matchAll(boost: nil))
+            var termsByIndex: [Int: [String: Highlighter.Terms]] = [:]
+            highlights = page.map { candidate in
+                let target = targets[candidate.indexPosition]
+                let terms =
+                    termsByIndex[candidate.indexPosition]
+                    ?? Highlighter.terms(of: query, lookup: target.lookup)
+                termsByIndex[candidate.indexPosition] = terms
+                let compiler = QueryCompiler(
+                    shard: target.shard, lookup: target.lookup, index: target.identity, now: now)
+                return highlighter.highlight(
+                    source: target.shard.sources[candidate.doc], terms: terms, lookup: target.lookup
+                ) { compiler.fieldStrings($0, doc: candidate.doc, level: "") }
+            }
+        }
         let response = SearchResponse(
             took: Int(monotonicMillis - started), timedOut: false,
             shards: ShardStatistics(
@@ -232,7 +251,9 @@ extension Engine {
         let last = page.last.map {
             SearchCursor(values: $0.sortValues, position: ($0.indexPosition, $0.doc))
         }
-        return (SearchResult(response: response, aggregations: aggregationJSON), last)
+        var result = SearchResult(response: response, aggregations: aggregationJSON)
+        result.highlights = highlights
+        return (result, last)
     }
 
     func count(_ expression: String, request: CountRequest, options: IndicesOptions = IndicesOptions()) throws

@@ -174,6 +174,9 @@ extension ElasticsearchFacade {
         {
             options.aggregations = aggregations
         }
+        if let highlight = members.removeValue(forKey: "highlight") {
+            options.highlight = highlight
+        }
         if let stored = members.removeValue(forKey: "stored_fields") {
             fields.storedFields =
                 stored.arrayValue?.compactMap(\.stringValue) ?? stored.stringValue.map { [$0] }

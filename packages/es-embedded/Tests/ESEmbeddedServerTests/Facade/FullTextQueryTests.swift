@@ -239,4 +239,27 @@ import Testing
                 == "Can only use prefix queries on keyword, text and wildcard fields - not on [n] which is of type [long]"
         )
     }
+
+    /// `highlight`: the query's terms on each field in `<em>`, whole sentences as fragments,
+    /// custom tags, `number_of_fragments: 0` for the whole value, fields by pattern.
+    @Test(arguments: TestingMode.allCases)
+    func highlightsMarkTheQueryTerms(mode: TestingMode) async throws {
+        let answers = try await answers(
+            mode,
+            [
+                (
+                    "/t/_search",
+                    #"{"query":{"multi_match":{"query":"quick fox","fields":["title","body"]}},"highlight":{"fields":{"title":{},"body":{}}}}"#
+                ),
+                (
+                    "/t/_search",
+                    #"{"query":{"match_phrase_prefix":{"title":"quick bro"}},"highlight":{"pre_tags":["<b>"],"post_tags":["</b>"],"fields":{"*":{"number_of_fragments":0}}}}"#
+                ),
+            ])
+        let first = answers[0]["hits"]?["hits"]?.arrayValue?.first { $0["_id"] == "2" }
+        #expect(first?["highlight"]?["title"] == ["<em>quick</em> brown dogs"])
+        #expect(first?["highlight"]?["body"] == ["the <em>fox</em> is <em>quick</em>"])
+        let second = answers[1]["hits"]?["hits"]?.arrayValue?.first { $0["_id"] == "1" }
+        #expect(second?["highlight"] == ["title": ["The <b>quick</b> <b>brown</b> fox"]])
+    }
 }
