@@ -34,6 +34,7 @@ public struct ElasticsearchFacade: Sendable {
         router.add(middleware: CompatibilityMiddleware())
         registerClusterRoutes(on: router)
         registerIndexRoutes(on: router)
+        registerSettingsRoutes(on: router)
         registerDocumentRoutes(on: router)
         registerSearchRoutes(on: router)
         registerAliasRoutes(on: router)
