@@ -77,7 +77,29 @@ struct IndexSearch {
             let readers = plan.keys.map(SortKeyReader.init)
             var values = [SortValue](repeating: .missing, count: readers.count)
             var worstFirst: SortValue?
+            // A numeric first key is compared raw: documents before the cursor, and those behind
+            // the page's worst first key (found in a first pass), are skipped without building a
+            // sort value.
+            var raw: (top: NumericTop, cursor: Int64, worst: Int64?)?
+            if !tracksScores, case .field(let field) = plan.keys[0],
+                let top = NumericTop(field: field, limit: window),
+                let key = top.key(for: cursor.values[0])
+            {
+                var first = top
+                for doc in matches {
+                    let docKey = first.key(of: doc)
+                    // Ties with the cursor may be before it (on a later key): only documents
+                    // strictly after it set the bound, which then holds for the ties too.
+                    if docKey > key { first.offer(doc, key: docKey) }
+                }
+                raw = (top, key, first.worstKeyWhenFull)
+            }
             for doc in matches {
+                if let raw {
+                    let docKey = raw.top.key(of: doc)
+                    if docKey < raw.cursor { continue }
+                    if let worst = raw.worst, docKey > worst { continue }
+                }
                 let score: Float? = tracksScores ? node.score(doc) : nil
                 if let score { maxScore = max(maxScore ?? score, score) }
                 // Most documents are decided by the first key alone: before the cursor, or
