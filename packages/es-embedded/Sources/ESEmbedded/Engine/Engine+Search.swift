@@ -256,7 +256,10 @@ extension Engine {
         return (result, last)
     }
 
-    func count(_ expression: String, request: CountRequest, options: IndicesOptions = IndicesOptions()) throws
+    func count(
+        _ expression: String, request: CountRequest, options: IndicesOptions = IndicesOptions(),
+        query: SearchQuery? = nil
+    ) throws
         -> CountResponse
     {
         let now = clock.now()
@@ -269,7 +272,9 @@ extension Engine {
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: 0)
             do {
-                count += try search.matches(request.query, filter: target.filter).matches.count
+                count +=
+                    try search.matches(query?.node ?? request.query.map(DSLQuery.init), filter: target.filter)
+                    .matches.count
             } catch let error as ElasticsearchError {
                 failures.append(ShardFailure(index: target.identity, error: error))
             }

@@ -42,11 +42,26 @@ extension ElasticsearchFacade {
                 router.on(path, method: method) { request, context in
                     try request.checkParameters(
                         Self.expressionParameters.union([
-                            "routing", "preference", "min_score", "terminate_after",
+                            "routing", "preference", "min_score", "terminate_after", "q", "df",
+                            "default_operator", "lenient",
+                            "analyzer", "analyze_wildcard",
                         ]))
-                    let count = try CountRequest(json: try request.jsonBody())
+                    // The engine decodes the query (every type it runs); the rest as es-models does.
+                    var body = try request.jsonBody()
+                    var query: SearchQuery?
+                    if case .object(var members) = body, let raw = members.removeValue(forKey: "query") {
+                        query = try SearchQuery(json: raw)
+                        body = .object(members)
+                    }
+                    _ = try CountRequest(json: body)
+                    if let text = request.query["q"] {
+                        query = try SearchQuery(
+                            queryString: text, defaultField: request.query["df"],
+                            defaultOperator: request.query["default_operator"],
+                            lenient: try request.flag("lenient"))
+                    }
                     let response = try backend.count(
-                        context.parameters["index"] ?? "_all", request: count,
+                        context.parameters["index"] ?? "_all", query: query,
                         options: try request.indicesOptions())
                     return RESTResponse.json(response.json, request: request)
                 }

@@ -262,4 +262,18 @@ import Testing
         let second = answers[1]["hits"]?["hits"]?.arrayValue?.first { $0["_id"] == "1" }
         #expect(second?["highlight"] == ["title": ["The <b>quick</b> <b>brown</b> fox"]])
     }
+
+    /// `_count` decodes its query as search does: the engine's types, and `q`.
+    @Test(arguments: TestingMode.allCases)
+    func countTakesEveryQueryType(mode: TestingMode) async throws {
+        let answers = try await answers(
+            mode,
+            [
+                ("/t/_count", #"{"query":{"multi_match":{"query":"fox","fields":["title","body"]}}}"#),
+                ("/t/_count?q=tag:anim*", nil), ("/t/_count", #"{"query":{"nope":{}}}"#),
+            ])
+        #expect(answers[0]["count"] == 3)
+        #expect(answers[1]["count"] == 2)
+        #expect(answers[2]["error"]?["type"] == "parsing_exception")
+    }
 }
