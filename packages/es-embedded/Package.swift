@@ -19,10 +19,12 @@ let package = Package(
         .target(
             name: "ESEmbedded",
             dependencies: [.product(name: "ESModels", package: "es-models")]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "ESEmbeddedServer",
             dependencies: [
-                "ESEmbedded", .product(name: "CLIKit", package: "cli-kit"),
+                "ESEmbedded", "CZlib", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitServer", package: "http-kit"),

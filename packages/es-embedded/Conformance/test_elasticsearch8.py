@@ -337,6 +337,87 @@ class ElasticsearchClientTests(unittest.TestCase):
         alias = aliases[self.index]["aliases"][f"{self.index}-r"]
         self.assertEqual(alias, {"index_routing": "1", "search_routing": "1"})
 
+    def test_full_text_queries(self):
+        self.seed(30)
+        hits = lambda response: [hit["_id"] for hit in response["hits"]["hits"]]
+        phrase = self.client.search(index=self.index, query={"match_phrase": {"title": "number 7"}})
+        self.assertEqual(hits(phrase), ["d7"])
+        sloppy = self.client.search(
+            index=self.index, query={"match_phrase": {"title": {"query": "document 7", "slop": 1}}}
+        )
+        self.assertEqual(hits(sloppy), ["d7"])
+        multi = self.client.search(
+            index=self.index, query={"multi_match": {"query": "blue", "fields": ["title", "tag^2"]}}, size=30
+        )
+        # A keyword field sees the whole query as one term; equal scores keep index order.
+        self.assertEqual(multi["hits"]["total"]["value"], 10)
+        self.assertEqual(hits(multi)[0], "d2")
+        prefix = self.client.search(index=self.index, query={"prefix": {"tag": "gr"}}, size=30)
+        self.assertEqual(prefix["hits"]["total"]["value"], 10)
+        fuzzy = self.client.search(
+            index=self.index, query={"match": {"title": {"query": "nubmer 12", "fuzziness": "AUTO", "operator": "and"}}}
+        )
+        self.assertEqual(hits(fuzzy), ["d12"])
+        simple = self.client.search(
+            index=self.index, query={"simple_query_string": {"query": "blue +\"number 5\"", "fields": ["title", "tag"]}}
+        )
+        self.assertEqual(hits(simple), ["d5"])
+        uri = self.client.search(index=self.index, q="tag:red AND n:3")
+        self.assertEqual(hits(uri), ["d3"])
+        scored = self.client.search(
+            index=self.index,
+            query={"function_score": {"query": {"term": {"tag": "red"}}, "field_value_factor": {"field": "n"}}},
+        )
+        self.assertEqual(hits(scored)[0], "d27")
+        with self.assertRaises(BadRequestError) as unknown:
+            self.client.search(index=self.index, query={"bool": {"must": [{"multi_match": {"query": "x", "type": "nope"}}]}})
+        self.assertEqual(self.error_type(unknown.exception), "parse_exception")
+
+    def test_highlight(self):
+        self.seed(3)
+        response = self.client.search(
+            index=self.index,
+            query={"match": {"title": "number"}},
+            highlight={"fields": {"title": {}}, "pre_tags": ["["], "post_tags": ["]"]},
+        )
+        self.assertEqual(response["hits"]["hits"][0]["highlight"], {"title": ["document [number] 0"]})
+
+    def test_settings_and_index_templates(self):
+        self.client.indices.put_settings(index=self.index, settings={"index": {"number_of_replicas": 0}})
+        settings = self.client.indices.get_settings(index=self.index)
+        self.assertEqual(settings[self.index]["settings"]["index"]["number_of_replicas"], "0")
+        with self.assertRaises(BadRequestError) as static:
+            self.client.indices.put_settings(index=self.index, settings={"index": {"number_of_shards": 3}})
+        self.assertEqual(self.error_type(static.exception), "illegal_argument_exception")
+        name = f"{self.index}-template"
+        self.client.indices.put_index_template(
+            name=name,
+            index_patterns=[f"{self.index}-t*"],
+            priority=7,
+            template={"mappings": {"properties": {"level": {"type": "keyword"}}}, "aliases": {f"{self.index}-all": {}}},
+        )
+        try:
+            self.client.index(index=f"{self.index}-t1", id="1", document={"level": "info"}, refresh=True)
+            mapping = self.client.indices.get_mapping(index=f"{self.index}-t1")
+            self.assertEqual(mapping[f"{self.index}-t1"]["mappings"]["properties"]["level"], {"type": "keyword"})
+            self.assertEqual(self.client.count(index=f"{self.index}-all")["count"], 1)
+            templates = self.client.indices.get_index_template(name=name)
+            self.assertEqual(templates["index_templates"][0]["index_template"]["priority"], 7)
+        finally:
+            self.client.indices.delete_index_template(name=name)
+        with self.assertRaises(NotFoundError):
+            self.client.indices.get_index_template(name=name)
+
+    def test_http_compression(self):
+        compressed = Elasticsearch(URL, request_timeout=10, http_compress=True)
+        try:
+            ok, _ = helpers.bulk(compressed, documents(200), index=self.index, refresh=True)
+            self.assertEqual(ok, 200)
+            self.assertEqual(compressed.count(index=self.index)["count"], 200)
+            self.assertEqual(len(compressed.search(index=self.index, size=200)["hits"]["hits"]), 200)
+        finally:
+            compressed.close()
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -45,6 +45,7 @@ public struct Benchmark: Sendable {
             "| bulk (in memory) | \(Int(throughput.wall)) docs/s overall, \(Int(throughput.medianBatch)) docs/s median batch, \(Int(throughput.cpu)) docs per CPU-second |"
         )
         try await queries(on: engine)
+        try readers(on: engine)
         print("| peak memory (VmHWM) | \(ProcessMemory.format(ProcessMemory.peak)) |")
         print("| resident memory after indexing (VmRSS) | \(ProcessMemory.format(ProcessMemory.resident)) |")
     }
@@ -211,7 +212,7 @@ public struct Benchmark: Sendable {
         }
     }
 
-    private func format(_ value: Double) -> String {
+    func format(_ value: Double) -> String {
         String(format: value < 10 ? "%.2f" : "%.0f", value)
     }
 }

@@ -520,9 +520,7 @@ final class AggregationExecutor {
             }
             boundKeys = (rounding.round(try millis(bounds.0)), rounding.round(try millis(bounds.1)))
         }
-        let buckets = try collect(slices, field: field, sub: sub, minDocCount: minDocCount) { value in
-            .integer(rounding.round(Int64(value)))
-        } fill: { low, high in
+        let fill: (BucketKey, BucketKey) -> [BucketKey] = { low, high in
             guard case .integer(var key) = low, case .integer(var upper) = high else { return [] }
             if let boundKeys {
                 key = min(key, boundKeys.0)
@@ -535,10 +533,20 @@ final class AggregationExecutor {
                 if keys.count > Self.maxBuckets { break }
             }
             return keys
-        } render: { key in
+        }
+        let render: (BucketKey) -> [String: JSONValue] = { key in
             guard case .integer(let millis) = key else { return [:] }
             return ["key": .int(Int(millis)), "key_as_string": .string(renderer.render(millis))]
         }
+        // Integer keys are counted in arrays; a double field's values go through the general path.
+        let buckets =
+            kind(slices, field: field) == .double
+            ? try collect(
+                slices, field: field, sub: sub, minDocCount: minDocCount,
+                key: { .integer(rounding.round(Int64($0))) }, fill: fill, render: render)
+            : try collectIntegers(
+                slices, field: field, sub: sub, minDocCount: minDocCount, key: rounding.round, fill: fill,
+                render: render)
         return Self.bucketsJSON(buckets, keyed: keyed)
     }
 
@@ -565,6 +573,74 @@ final class AggregationExecutor {
                 }
             }
         }
+        return try buckets(
+            slices, counts: counts, docs: docs, sub: sub, minDocCount: minDocCount, fill: fill, render: render
+        )
+    }
+
+    /// ``collect(_:field:sub:minDocCount:key:fill:render:)`` for integer keys (dates, longs):
+    /// buckets numbered as they appear, counted in arrays, so a document costs one rounding and
+    /// one lookup of an integer key.
+    private func collectIntegers(
+        _ slices: [Slice], field: String, sub: [AggregationRequest], minDocCount: Int,
+        key: (Int64) -> Int64, fill: (BucketKey, BucketKey) -> [BucketKey],
+        render: (BucketKey) -> [String: JSONValue]
+    ) throws -> [(key: String, body: [String: JSONValue])] {
+        var numbers: [Int64: Int] = [:]
+        var keys: [Int64] = []
+        var counts: [Int] = []
+        var lists: [[[Int]]] = []
+        let keepDocs = !sub.isEmpty
+        var lastValue = Int64.min
+        var lastBucket = -1
+        for (index, slice) in slices.enumerated() {
+            guard case .numeric(let column, _) = reader(slice, field: field) else { continue }
+            var previous: [Int] = []
+            for doc in slice.docs {
+                previous.removeAll(keepingCapacity: true)
+                column.forEachNumericValue(doc) { value in
+                    let bucket: Int
+                    if value == lastValue {
+                        bucket = lastBucket
+                    } else {
+                        let rounded = key(value)
+                        if let known = numbers[rounded] {
+                            bucket = known
+                        } else {
+                            bucket = keys.count
+                            numbers[rounded] = bucket
+                            keys.append(rounded)
+                            counts.append(0)
+                            lists.append(Array(repeating: [], count: slices.count))
+                        }
+                        lastValue = value
+                        lastBucket = bucket
+                    }
+                    if previous.contains(bucket) { return }
+                    previous.append(bucket)
+                    counts[bucket] += 1
+                    if keepDocs { lists[bucket][index].append(doc) }
+                }
+            }
+        }
+        var countByKey: [BucketKey: Int] = [:]
+        var docsByKey: [BucketKey: [[Int]]] = [:]
+        for (bucket, rounded) in keys.enumerated() {
+            countByKey[.integer(rounded)] = counts[bucket]
+            if keepDocs { docsByKey[.integer(rounded)] = lists[bucket] }
+        }
+        return try buckets(
+            slices, counts: countByKey, docs: docsByKey, sub: sub, minDocCount: minDocCount, fill: fill,
+            render: render)
+    }
+
+    /// The buckets of a histogram from their counts and documents, empty ones filled in when
+    /// `minDocCount` is 0, with their sub-aggregations.
+    private func buckets(
+        _ slices: [Slice], counts: [BucketKey: Int], docs: [BucketKey: [[Int]]], sub: [AggregationRequest],
+        minDocCount: Int, fill: (BucketKey, BucketKey) -> [BucketKey],
+        render: (BucketKey) -> [String: JSONValue]
+    ) throws -> [(key: String, body: [String: JSONValue])] {
         var keys = counts.keys.sorted(by: BucketKey.precedes)
         if minDocCount == 0, let low = keys.first, let high = keys.last {
             keys = fill(low, high)

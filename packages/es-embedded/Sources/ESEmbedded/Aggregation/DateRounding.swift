@@ -39,6 +39,15 @@ struct DateRounding {
                 }
                 return Self.floor(shifted + zone, length) - zone + offset
             }
+            if let fixedOffset, shifted >= 0, unit == .month || unit == .quarter || unit == .year {
+                // Civil arithmetic on the local day: no calendar call per document (after 1970, where
+                // the zone is known to keep one offset).
+                let zone = Int64(fixedOffset) * 1000
+                let day = Self.floor(shifted + zone, 86_400_000) / 86_400_000
+                let (year, month, _) = Self.civil(fromDays: day)
+                let startMonth = unit == .year ? 1 : unit == .quarter ? (month - 1) / 3 * 3 + 1 : month
+                return Self.days(year: year, month: startMonth, day: 1) * 86_400_000 - zone + offset
+            }
             let date = Date(timeIntervalSince1970: Double(shifted) / 1000)
             let component: Calendar.Component =
                 switch unit {
@@ -102,6 +111,30 @@ struct DateRounding {
         case .week: 7 * 86_400_000
         case .month, .quarter, .year: nil
         }
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (eras of 400 years).
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468  // days from 0000-03-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153  // 0 = March
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The day (from 1970-01-01) of a proleptic Gregorian date.
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let monthIndex = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func floor(_ value: Int64, _ length: Int64) -> Int64 {

@@ -49,4 +49,12 @@ extension EmbeddedSearchBackend {
     {
         try engine.count(index, request: request, options: options)
     }
+
+    /// Counts what an engine query matches (every query type, also those es-models' `Query`
+    /// has no case for); `query` replaces the request's.
+    public func count(_ index: String, query: SearchQuery?, options: IndicesOptions = IndicesOptions()) throws
+        -> CountResponse
+    {
+        try engine.count(index, request: CountRequest(), options: options, query: query)
+    }
 }

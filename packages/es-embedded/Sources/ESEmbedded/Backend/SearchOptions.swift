@@ -36,6 +36,11 @@ public struct SearchOptions: Sendable, Equatable {
     public var aggregations: JSONValue?
     /// How the index expression treats names that match nothing.
     public var indices: IndicesOptions
+    /// The query, replacing the request's when set: every query type the engine runs, also
+    /// those es-models' ``ESModels/Query`` has no case for.
+    public var query: SearchQuery?
+    /// The `highlight` object of the body.
+    public var highlight: JSONValue?
 
     /// A search with nothing beyond the request.
     public init(
@@ -112,6 +117,8 @@ public struct SearchResult: Sendable, Equatable {
     public var pointInTimeID: String?
     /// The id of the scroll context (`_scroll_id`).
     public var scrollID: String?
+    /// Each hit's `highlight` object (`nil` for a hit without a match), when the search asked.
+    public var highlights: [JSONValue?]?
 
     /// A result.
     public init(
@@ -130,6 +137,15 @@ public struct SearchResult: Sendable, Equatable {
         if let scrollID { body["_scroll_id"] = .string(scrollID) }
         if let pointInTimeID { body["pit_id"] = .string(pointInTimeID) }
         if let aggregations { body["aggregations"] = aggregations }
+        if let highlights, case .object(var hits)? = body["hits"], case .array(var list)? = hits["hits"] {
+            for (position, highlight) in zip(list.indices, highlights) {
+                guard let highlight, case .object(var hit) = list[position] else { continue }
+                hit["highlight"] = highlight
+                list[position] = .object(hit)
+            }
+            hits["hits"] = .array(list)
+            body["hits"] = .object(hits)
+        }
         return .object(body)
     }
 }

@@ -90,6 +90,7 @@ extension Journal {
             }
         }
         try add(.change(lsn: 0, .aliases(catalog.aliases)))
+        if !catalog.templates.isEmpty { try add(.change(lsn: 0, .templates(catalog.templates))) }
         ordinal += 1
         RecordFraming.frame(into: &buffer, sequence: ordinal, scope: "") {
             RecordCodec.encode(.snapshotEnd(records: count), into: &$0)

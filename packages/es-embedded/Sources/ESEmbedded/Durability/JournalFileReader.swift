@@ -291,6 +291,8 @@ enum JournalFileReader {
         case .change(_, .deleteIndex(let name)): what = "the deletion of index '\(name)'"
         case .change(_, .mapping(let index, _)): what = "a mapping of '\(index)'"
         case .change(_, .aliases): what = "the alias table"
+        case .change(_, .settings(let index, _)): what = "the settings of '\(index)'"
+        case .change(_, .templates): what = "the index template table"
         case .snapshotHeader: what = "the snapshot header"
         case .snapshotEnd: what = "the snapshot's end record"
         case .indexCounters(let index, _): what = "the counters of '\(index)'"
@@ -306,8 +308,10 @@ extension StoredRecord {
         case .change(_, let change):
             switch change {
             case .createIndex(let name, _, _, _, _), .deleteIndex(let name): name
-            case .mapping(let index, _), .put(let index, _, _, _, _), .delete(let index, _, _, _): index
-            case .aliases: ""
+            case .mapping(let index, _), .put(let index, _, _, _, _), .delete(let index, _, _, _),
+                .settings(let index, _):
+                index
+            case .aliases, .templates: ""
             }
         case .indexCounters(let index, _): index
         case .snapshotHeader, .snapshotEnd: ""

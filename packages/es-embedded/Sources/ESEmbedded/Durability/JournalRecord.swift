@@ -15,4 +15,8 @@ enum JournalRecord: Sendable, Equatable {
     case delete(index: String, id: String, version: Int, seqNo: Int)
     /// The whole alias table after a change.
     case aliases([String: [String: AliasDefinition]])
+    /// An index's settings after an update-settings request; the whole new settings.
+    case settings(index: String, settings: IndexSettings)
+    /// The whole composable index template table after a change (name -> the template's body).
+    case templates([String: JSONValue])
 }

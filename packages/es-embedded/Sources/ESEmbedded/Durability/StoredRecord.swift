@@ -27,6 +27,8 @@ enum RecordCodec {
         case aliases = 6
         /// A document whose source is in ``BinarySource``'s form.
         case put = 7
+        case settings = 8
+        case templates = 9
         case snapshotHeader = 100
         case indexCounters = 101
         case snapshotEnd = 102
@@ -75,6 +77,15 @@ enum RecordCodec {
                 writer.byte(Tag.aliases.rawValue)
                 writer.integer(lsn)
                 writer.json(.object(table.mapValues { .object($0.mapValues(\.json)) }))
+            case .settings(let index, let settings):
+                writer.byte(Tag.settings.rawValue)
+                writer.integer(lsn)
+                writer.string(index)
+                writer.json(settings.json)
+            case .templates(let table):
+                writer.byte(Tag.templates.rawValue)
+                writer.integer(lsn)
+                writer.json(.object(table))
             }
         case .snapshotHeader(let lsn):
             writer.byte(Tag.snapshotHeader.rawValue)
@@ -157,6 +168,19 @@ enum RecordCodec {
                 }
             }
             return .change(lsn: lsn, .aliases(table))
+        case .settings:
+            let lsn = try reader.integer()
+            let index = try reader.string()
+            guard let settings = try? IndexSettings(json: try reader.json()) else {
+                throw DecodingFailure(reason: "malformed index settings")
+            }
+            return .change(lsn: lsn, .settings(index: index, settings: settings))
+        case .templates:
+            let lsn = try reader.integer()
+            guard case .object(let table) = try reader.json() else {
+                throw DecodingFailure(reason: "malformed index template table")
+            }
+            return .change(lsn: lsn, .templates(table))
         case .snapshotHeader:
             return .snapshotHeader(lsn: try reader.integer())
         case .indexCounters:

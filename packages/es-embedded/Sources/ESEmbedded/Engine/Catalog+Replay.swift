@@ -42,6 +42,10 @@ extension Catalog {
             indices[index] = state
         case .aliases(let table):
             aliases = table
+        case .settings(let index, let settings):
+            indices[index]?.setSettings(settings)
+        case .templates(let table):
+            templates = table
         }
     }
 

@@ -8,6 +8,8 @@ struct Catalog: Sendable {
     /// Indices whose records are damaged: not served (every request naming them fails with the
     /// reason) until an operator repairs the data directory or deletes them.
     var failed: [String: IndexFailure] = [:]
+    /// Composable index templates (`_index_template`) by name: the bodies as stored.
+    var templates: [String: JSONValue] = [:]
 
     /// A concrete index reached by a read, with the alias filter that applies to it (`nil`
     /// when it was reached without a filter).

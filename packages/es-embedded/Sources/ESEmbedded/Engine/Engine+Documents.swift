@@ -111,8 +111,16 @@ extension Engine {
             concrete = target
         } else if operation.action != .delete && autoCreateIndex {
             try IndexNames.validateIndex(name)
+            let definition = try Self.applyingTemplates(name, IndexDefinition(), catalog: catalog)
             createIndexState(
-                name, settings: IndexSettings(), mapping: Mapping(), in: &catalog, records: &records)
+                name, settings: definition.settings, mapping: definition.mappings, in: &catalog,
+                records: &records)
+            if !definition.aliases.isEmpty {
+                for (alias, aliasDefinition) in definition.aliases {
+                    catalog.aliases[alias, default: [:]][name] = aliasDefinition.resolvingRouting
+                }
+                records.append(.aliases(catalog.aliases))
+            }
             concrete = name
         } else {
             throw ElasticsearchError.indexNotFound(name)

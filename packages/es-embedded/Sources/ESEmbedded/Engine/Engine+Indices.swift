@@ -6,6 +6,7 @@ extension Engine {
         try Self.validateSettings(definition.settings)
         try Self.validateMapping(definition.mappings)
         return try write { catalog, records in
+            let definition = try Self.applyingTemplates(name, definition, catalog: catalog)
             if let existing = catalog.indices[name] {
                 throw ElasticsearchError.indexAlreadyExists(name, uuid: existing.identity.uuid)
             }

@@ -161,13 +161,19 @@ extension Engine {
         var results: [(position: Int, result: IndexSearch.Result)] = []
         var failures: [ShardFailure] = unavailable
         let aggregations = try options.aggregations.map(AggregationRequest.list(json:))
+        let highlighter = try options.highlight.map(Highlighter.init(json:))
         for (position, target) in targets.enumerated() {
             let search = IndexSearch(
                 compiler: QueryCompiler(
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: position)
             do {
-                results.append((position, try search.run(request, filter: target.filter, after: after)))
+                results.append(
+                    (
+                        position,
+                        try search.run(
+                            request, query: options.query?.node, filter: target.filter, after: after)
+                    ))
                 if let aggregations {
                     // Aggregations fail the shard as a query does (a text field without fielddata).
                     try AggregationExecutor.validate(aggregations, compiler: search.compiler)
@@ -214,6 +220,24 @@ extension Engine {
             let inputs = results.map { (target: targets[$0.position], matches: $0.result.matches) }
             aggregationJSON = try AggregationExecutor(now: now).run(aggregations, on: inputs)
         }
+        var highlights: [JSONValue?]?
+        if let highlighter {
+            let query =
+                options.query?.node ?? request.query.map(DSLQuery.init) ?? .base(.matchAll(boost: nil))
+            var termsByIndex: [Int: [String: Highlighter.Terms]] = [:]
+            highlights = page.map { candidate in
+                let target = targets[candidate.indexPosition]
+                let terms =
+                    termsByIndex[candidate.indexPosition]
+                    ?? Highlighter.terms(of: query, lookup: target.lookup)
+                termsByIndex[candidate.indexPosition] = terms
+                let compiler = QueryCompiler(
+                    shard: target.shard, lookup: target.lookup, index: target.identity, now: now)
+                return highlighter.highlight(
+                    source: target.shard.sources[candidate.doc], terms: terms, lookup: target.lookup
+                ) { compiler.fieldStrings($0, doc: candidate.doc, level: "") }
+            }
+        }
         let response = SearchResponse(
             took: Int(monotonicMillis - started), timedOut: false,
             shards: ShardStatistics(
@@ -227,10 +251,15 @@ extension Engine {
         let last = page.last.map {
             SearchCursor(values: $0.sortValues, position: ($0.indexPosition, $0.doc))
         }
-        return (SearchResult(response: response, aggregations: aggregationJSON), last)
+        var result = SearchResult(response: response, aggregations: aggregationJSON)
+        result.highlights = highlights
+        return (result, last)
     }
 
-    func count(_ expression: String, request: CountRequest, options: IndicesOptions = IndicesOptions()) throws
+    func count(
+        _ expression: String, request: CountRequest, options: IndicesOptions = IndicesOptions(),
+        query: SearchQuery? = nil
+    ) throws
         -> CountResponse
     {
         let now = clock.now()
@@ -243,7 +272,9 @@ extension Engine {
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: 0)
             do {
-                count += try search.matches(request.query, filter: target.filter).matches.count
+                count +=
+                    try search.matches(query?.node ?? request.query.map(DSLQuery.init), filter: target.filter)
+                    .matches.count
             } catch let error as ElasticsearchError {
                 failures.append(ShardFailure(index: target.identity, error: error))
             }

@@ -49,6 +49,12 @@ struct IndexState: Sendable {
         dynamicSettings = DynamicSettings(mapping: mapping, settings: settings)
     }
 
+    /// Replaces the settings (after an update-settings request).
+    mutating func setSettings(_ settings: IndexSettings) {
+        self.settings = settings
+        dynamicSettings = DynamicSettings(mapping: mapping, settings: settings)
+    }
+
     /// Records that the writer changed.
     mutating func markWritten() {
         hasUnrefreshedChanges = true

@@ -23,4 +23,15 @@ enum BM25 {
         let normInverse: Float = 1 / (k1 * ((1 - b) + b * documentLength / average))
         return weight - weight / (1 + Float(frequency) * normInverse)
     }
+
+    /// ``score(weight:frequency:length:averageLength:)`` for a phrase's fractional frequency
+    /// (sloppy matches count less than one).
+    static func score(weight: Float, phraseFrequency frequency: Float, length: UInt32?, averageLength: Float)
+        -> Float
+    {
+        let documentLength = length.map { Float($0) } ?? 1
+        let average = length == nil ? 1 : averageLength
+        let normInverse: Float = 1 / (k1 * ((1 - b) + b * documentLength / average))
+        return weight - weight / (1 + frequency * normInverse)
+    }
 }

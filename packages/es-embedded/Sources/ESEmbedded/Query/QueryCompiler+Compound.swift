@@ -5,7 +5,7 @@ extension QueryCompiler {
     /// least `minimum_should_match` times. Without must/filter, at least one should clause
     /// must match whatever the minimum says (Lucene's rule for a query with no required
     /// clause); a bool with only must_not matches every other document.
-    func compileBool(_ query: BoolQuery, data: IndexLevel, level: String) throws -> QueryNode {
+    func compileBool(_ query: DSLBool, data: IndexLevel, level: String) throws -> QueryNode {
         let capacity = data.docCount
         let must = try query.must.map { try compile($0, level: level) }
         // Ranges in filter context are checked on the documents the other clauses leave
@@ -13,7 +13,7 @@ extension QueryCompiler {
         var filter: [QueryNode] = []
         var ranges: [PointRange] = []
         for clause in query.filter {
-            if case .range(let range) = clause, let points = try pointRange(range, data: data) {
+            if case .base(.range(let range)) = clause, let points = try pointRange(range, data: data) {
                 ranges.append(points)
             } else {
                 filter.append(try compile(clause, level: level))
@@ -58,23 +58,27 @@ extension QueryCompiler {
     /// A path that is not a nested field fails as Elasticsearch fails it: `query_shard_exception`
     /// "failed to create query: [nested] failed to find nested object under path [p]"
     /// (unless `ignore_unmapped`).
-    func compileNested(_ query: NestedQuery, data: IndexLevel, level: String) throws -> QueryNode {
+    func compileNested(
+        path: String, query: DSLQuery, scoreMode: NestedQuery.ScoreMode?, ignoreUnmapped: Bool,
+        boost: Double?,
+        data: IndexLevel, level: String
+    ) throws -> QueryNode {
         let capacity = data.docCount
-        guard lookup.isNested(query.path) else {
-            if query.ignoreUnmapped == true { return .none(capacity: capacity) }
+        guard lookup.isNested(path) else {
+            if ignoreUnmapped { return .none(capacity: capacity) }
             let reason =
-                lookup.field(query.path)?.type == .object
-                ? "[nested] nested object under path [\(query.path)] is not of nested type"
-                : "[nested] failed to find nested object under path [\(query.path)]"
+                lookup.field(path)?.type == .object
+                ? "[nested] nested object under path [\(path)] is not of nested type"
+                : "[nested] failed to find nested object under path [\(path)]"
             throw failure("illegal_state_exception", reason)
         }
-        let child = try compile(query.query, level: query.path)
-        let chain = parentChain(from: query.path, to: level)
+        let child = try compile(query, level: path)
+        let chain = parentChain(from: path, to: level)
         var matches = DocSet(capacity: capacity)
         guard let chain else { return .none(capacity: capacity) }
         for doc in child.matches { matches.insert(Int(mapUp(doc, through: chain))) }
-        let boost = Float(query.boost ?? 1)
-        let mode = query.scoreMode ?? .avg
+        let boost = Float(boost ?? 1)
+        let mode = scoreMode ?? .avg
         if mode == .none { return .constant(matches, score: 0) }
         if let constant = child.constantScore, mode != .sum {
             return .constant(matches, score: constant * boost)

@@ -18,28 +18,94 @@ struct QueryCompiler {
 
     /// Compiles `query` for the documents of `level` (`""` for the root).
     func compile(_ query: Query, level: String) throws -> QueryNode {
+        try compile(DSLQuery(query), level: level)
+    }
+
+    /// Compiles an engine query for the documents of `level`.
+    func compile(_ query: DSLQuery, level: String) throws -> QueryNode {
         let data = shard.level(level) ?? IndexLevel()
         switch query {
-        case .matchAll(let boost):
-            return .constant(.full(capacity: data.docCount), score: Float(boost ?? 1))
-        case .matchNone:
-            return .none(capacity: data.docCount)
-        case .term(let term):
-            return try compileTerm(term, data: data, level: level)
-        case .terms(let terms):
-            return try compileTerms(terms, data: data, level: level)
-        case .range(let range):
-            return try compileRange(range, data: data)
-        case .exists(let exists):
-            return compileExists(exists, data: data, level: level)
-        case .ids(let ids):
-            return compileIDs(ids.values, boost: Float(ids.boost ?? 1), data: data, level: level)
-        case .match(let match):
-            return try compileMatch(match, data: data, level: level)
+        case .base(let base):
+            switch base {
+            case .matchAll(let boost):
+                return .constant(.full(capacity: data.docCount), score: Float(boost ?? 1))
+            case .matchNone:
+                return .none(capacity: data.docCount)
+            case .term(let term):
+                return try compileTerm(term, data: data, level: level)
+            case .terms(let terms):
+                return try compileTerms(terms, data: data, level: level)
+            case .range(let range):
+                return try compileRange(range, data: data)
+            case .exists(let exists):
+                return compileExists(exists, data: data, level: level)
+            case .ids(let ids):
+                return compileIDs(ids.values, boost: Float(ids.boost ?? 1), data: data, level: level)
+            case .match(let match):
+                return try compileMatch(match, data: data, level: level)
+            case .bool, .nested:
+                return try compile(DSLQuery(base), level: level)
+            }
         case .bool(let bool):
             return try compileBool(bool, data: data, level: level)
-        case .nested(let nested):
-            return try compileNested(nested, data: data, level: level)
+        case .nested(let path, let inner, let scoreMode, let ignoreUnmapped, let boost):
+            return try compileNested(
+                path: path, query: inner, scoreMode: scoreMode, ignoreUnmapped: ignoreUnmapped, boost: boost,
+                data: data, level: level)
+        case .fullText(let fullText):
+            return try compileFullText(fullText, data: data, level: level)
+        case .multiMatch(let multi):
+            return try compileMultiMatch(multi, data: data, level: level)
+        case .prefix(let field, let value, let caseInsensitive, let boost):
+            return try compilePrefix(
+                field, value, caseInsensitive: caseInsensitive, boost: Float(boost ?? 1), data: data)
+        case .wildcard(let field, let pattern, let caseInsensitive, let boost):
+            return try compileWildcard(
+                field, pattern, caseInsensitive: caseInsensitive, boost: Float(boost ?? 1), data: data)
+        case .fieldsWildcard(let fields, let pattern):
+            let nodes = try resolveFields(fields, data: data).map { field, fieldBoost in
+                try compileWildcard(
+                    field.path, pattern, caseInsensitive: false, boost: fieldBoost, data: data)
+            }
+            return Self.disMax(nodes, tieBreaker: 0, boost: 1, capacity: data.docCount)
+        case .fuzzy(let field, let value, let fuzziness, let options, let boost):
+            return try compileFuzzy(
+                field, value, fuzziness: fuzziness, options: options, boost: Float(boost ?? 1), data: data)
+        case .constantScore(let filter, let boost):
+            return .constant(try compile(filter, level: level).matches, score: Float(boost ?? 1))
+        case .disMax(let queries, let tieBreaker, let boost):
+            let nodes = try queries.map { try compile($0, level: level) }
+            return Self.disMax(
+                nodes, tieBreaker: Float(tieBreaker), boost: Float(boost ?? 1), capacity: data.docCount)
+        case .boosting(let positive, let negative, let negativeBoost, let boost):
+            let positiveNode = try compile(positive, level: level)
+            let negativeNode = try compile(negative, level: level)
+            let factor = Float(negativeBoost)
+            let outer = Float(boost ?? 1)
+            return QueryNode(matches: positiveNode.matches, constantScore: nil) { doc in
+                let score = positiveNode.score(doc) * outer
+                return negativeNode.matches.contains(doc) ? score * factor : score
+            }
+        case .functionScore(let functionScore):
+            return try compileFunctionScore(functionScore, data: data, level: level)
+        }
+    }
+
+    /// Lucene's `DisjunctionMaxQuery`: the best clause's score plus `tieBreaker` times the others'.
+    static func disMax(_ nodes: [QueryNode], tieBreaker: Float, boost: Float, capacity: Int) -> QueryNode {
+        guard !nodes.isEmpty else { return .none(capacity: capacity) }
+        if nodes.count == 1, boost == 1 { return nodes[0] }
+        var matches = DocSet(capacity: capacity)
+        for node in nodes { matches.formUnion(node.matches) }
+        return QueryNode(matches: matches, constantScore: nil) { doc in
+            var best: Float = 0
+            var total: Float = 0
+            for node in nodes where node.matches.contains(doc) {
+                let score = node.score(doc)
+                best = max(best, score)
+                total += score
+            }
+            return (best + (total - best) * tieBreaker) * boost
         }
     }
 

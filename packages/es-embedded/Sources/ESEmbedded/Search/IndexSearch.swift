@@ -28,7 +28,12 @@ struct IndexSearch {
 
     /// The documents `query` (and the alias `filter`) match, deleted ones left out.
     func matches(_ query: Query?, filter: Query?) throws -> (node: QueryNode, matches: DocSet) {
-        let node = try compiler.compile(query ?? .matchAll(boost: nil), level: "")
+        try matches(query.map(DSLQuery.init), filter: filter)
+    }
+
+    /// The documents an engine query (and the alias `filter`) match, deleted ones left out.
+    func matches(_ query: DSLQuery?, filter: Query?) throws -> (node: QueryNode, matches: DocSet) {
+        let node = try compiler.compile(query ?? .base(.matchAll(boost: nil)), level: "")
         var matches = node.matches
         matches.formIntersection(compiler.shard.live)
         if let filter {
@@ -41,7 +46,9 @@ struct IndexSearch {
     ///
     /// - Throws: the shard-level errors Elasticsearch reports (result window, query building,
     ///   sort checks).
-    func run(_ request: SearchRequest, filter: Query?, after: After? = nil) throws -> Result {
+    func run(_ request: SearchRequest, query: DSLQuery? = nil, filter: Query?, after: After? = nil) throws
+        -> Result
+    {
         let window = request.effectiveFrom + request.effectiveSize
         if window > maxResultWindow {
             throw ElasticsearchError.illegalArgument(
@@ -49,7 +56,7 @@ struct IndexSearch {
                     + "[\(window)]. See the scroll api for a more efficient way to request large data sets. This limit "
                     + "can be set by changing the [index.max_result_window] index level setting.")
         }
-        let (node, matches) = try self.matches(request.query, filter: filter)
+        let (node, matches) = try self.matches(query ?? request.query.map(DSLQuery.init), filter: filter)
         let plan = try SortPlan(request.sort, compiler: compiler, indexPosition: indexPosition)
         let cursor = try after.map { try Self.cursor($0, plan: plan) }
         let order = CandidateOrder(
@@ -70,7 +77,29 @@ struct IndexSearch {
             let readers = plan.keys.map(SortKeyReader.init)
             var values = [SortValue](repeating: .missing, count: readers.count)
             var worstFirst: SortValue?
+            // A numeric first key is compared raw: documents before the cursor, and those behind
+            // the page's worst first key (found in a first pass), are skipped without building a
+            // sort value.
+            var raw: (top: NumericTop, cursor: Int64, worst: Int64?)?
+            if !tracksScores, case .field(let field) = plan.keys[0],
+                let top = NumericTop(field: field, limit: window),
+                let key = top.key(for: cursor.values[0])
+            {
+                var first = top
+                for doc in matches {
+                    let docKey = first.key(of: doc)
+                    // Ties with the cursor may be before it (on a later key): only documents
+                    // strictly after it set the bound, which then holds for the ties too.
+                    if docKey > key { first.offer(doc, key: docKey) }
+                }
+                raw = (top, key, first.worstKeyWhenFull)
+            }
             for doc in matches {
+                if let raw {
+                    let docKey = raw.top.key(of: doc)
+                    if docKey < raw.cursor { continue }
+                    if let worst = raw.worst, docKey > worst { continue }
+                }
                 let score: Float? = tracksScores ? node.score(doc) : nil
                 if let score { maxScore = max(maxScore ?? score, score) }
                 // Most documents are decided by the first key alone: before the cursor, or

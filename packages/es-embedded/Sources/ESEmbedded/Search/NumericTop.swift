@@ -32,8 +32,35 @@ struct NumericTop {
     }
 
     mutating func offer(_ doc: Int) {
-        let key = column.numericSortValue(doc, largest: largest).map { descending ? ~$0 : $0 } ?? missingKey
+        heap.offer((key(of: doc), doc))
+    }
+
+    /// Offers a document whose ``key(of:)`` is already known.
+    mutating func offer(_ doc: Int, key: Int64) {
         heap.offer((key, doc))
+    }
+
+    /// The key `doc` is ranked by: smaller is better, whatever the direction.
+    @inline(__always)
+    func key(of doc: Int) -> Int64 {
+        column.numericSortValue(doc, largest: largest).map { descending ? ~$0 : $0 } ?? missingKey
+    }
+
+    /// The key of a present sort value of the field (a `search_after` value); `nil` for a value
+    /// of another type.
+    func key(for value: SortValue) -> Int64? {
+        switch value {
+        case .integer(let number) where column.kind != .double: return descending ? ~number : number
+        case .floating(let number) where column.kind == .double:
+            let encoded = SortableDouble.encode(number)
+            return descending ? ~encoded : encoded
+        default: return nil
+        }
+    }
+
+    /// The key of the worst document kept, once as many as the limit are kept.
+    var worstKeyWhenFull: Int64? {
+        heap.worstWhenFull?.key
     }
 
     /// The worst document kept, once as many as the limit are kept.

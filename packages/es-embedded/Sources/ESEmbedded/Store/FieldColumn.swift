@@ -193,6 +193,18 @@ struct FieldColumn: Sendable {
     }
 
     /// Every numeric value of `doc`.
+    /// Calls `body` with each numeric value of `doc`, without building an array for the common
+    /// single-valued document.
+    @inline(__always)
+    func forEachNumericValue(_ doc: Int, _ body: (Int64) -> Void) {
+        guard doc < hasValue.count, hasValue[doc] else { return }
+        if let values = multiValues[UInt32(doc)] {
+            for value in values { body(value) }
+        } else {
+            body(minValue[doc])
+        }
+    }
+
     func numericValues(_ doc: Int) -> [Int64] {
         guard doc < hasValue.count, hasValue[doc] else { return [] }
         return multiValues[UInt32(doc)] ?? [minValue[doc]]

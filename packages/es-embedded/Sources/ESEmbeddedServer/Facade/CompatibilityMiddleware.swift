@@ -9,7 +9,7 @@ struct CompatibilityMiddleware: Middleware {
     /// First path segments of the APIs the facade serves; any other one starting with `_` has no handler.
     static let knownAPIs: Set<String> = [
         "_search", "_count", "_bulk", "_aliases", "_alias", "_mapping", "_refresh", "_cluster", "_pit",
-        "_all", "_reindex", "_mget", "_msearch", "_data_stream",
+        "_all", "_reindex", "_mget", "_msearch", "_data_stream", "_settings", "_index_template",
     ]
 
     func handle(_ request: Request, context: RequestContext, next: NextResponder) async throws -> Response {

@@ -9,6 +9,7 @@ extension ElasticsearchFacade {
         "timeout", "scroll", "stored_fields",
         "allow_partial_search_results", "batched_reduce_size", "max_concurrent_shard_requests",
         "pre_filter_shard_size", "ccs_minimize_roundtrips", "track_scores", "ignore_throttled",
+        "q", "df", "default_operator", "analyzer", "analyze_wildcard", "lenient",
     ]
 
     func registerSearchRoutes(on router: Router) {
@@ -41,11 +42,26 @@ extension ElasticsearchFacade {
                 router.on(path, method: method) { request, context in
                     try request.checkParameters(
                         Self.expressionParameters.union([
-                            "routing", "preference", "min_score", "terminate_after",
+                            "routing", "preference", "min_score", "terminate_after", "q", "df",
+                            "default_operator", "lenient",
+                            "analyzer", "analyze_wildcard",
                         ]))
-                    let count = try CountRequest(json: try request.jsonBody())
+                    // The engine decodes the query (every type it runs); the rest as es-models does.
+                    var body = try request.jsonBody()
+                    var query: SearchQuery?
+                    if case .object(var members) = body, let raw = members.removeValue(forKey: "query") {
+                        query = try SearchQuery(json: raw)
+                        body = .object(members)
+                    }
+                    _ = try CountRequest(json: body)
+                    if let text = request.query["q"] {
+                        query = try SearchQuery(
+                            queryString: text, defaultField: request.query["df"],
+                            defaultOperator: request.query["default_operator"],
+                            lenient: try request.flag("lenient"))
+                    }
                     let response = try backend.count(
-                        context.parameters["index"] ?? "_all", request: count,
+                        context.parameters["index"] ?? "_all", query: query,
                         options: try request.indicesOptions())
                     return RESTResponse.json(response.json, request: request)
                 }
@@ -173,6 +189,9 @@ extension ElasticsearchFacade {
         {
             options.aggregations = aggregations
         }
+        if let highlight = members.removeValue(forKey: "highlight") {
+            options.highlight = highlight
+        }
         if let stored = members.removeValue(forKey: "stored_fields") {
             fields.storedFields =
                 stored.arrayValue?.compactMap(\.stringValue) ?? stored.stringValue.map { [$0] }
@@ -192,7 +211,24 @@ extension ElasticsearchFacade {
         where members[flag]?.boolValue == false {
             members[flag] = nil
         }
+        // es-models decodes the query types it has; the engine decodes the others.
+        var engineQuery: SearchQuery?
+        if let query = members.removeValue(forKey: "query") {
+            engineQuery = try SearchQuery(json: query)
+        }
+        if let text = request.query["q"] {
+            engineQuery = try SearchQuery(
+                queryString: text, defaultField: request.query["df"],
+                defaultOperator: request.query["default_operator"], lenient: try request.flag("lenient"))
+        }
         var search = try SearchRequest(json: body.isNull ? .null : .object(members))
+        if let engineQuery {
+            if let plain = engineQuery.esModelsQuery {
+                search.query = plain
+            } else {
+                options.query = engineQuery
+            }
+        }
         if let scroll = request.query["scroll"] {
             options.scroll = try KeepAlive(parsing: scroll, setting: "scroll")
         }

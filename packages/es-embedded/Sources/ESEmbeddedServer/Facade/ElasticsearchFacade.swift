@@ -30,10 +30,13 @@ public struct ElasticsearchFacade: Sendable {
     public func router(logRequests: Bool = false) -> Router {
         let router = Router()
         if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
+        router.add(middleware: ResponseCompressionMiddleware())
         router.add(middleware: ElasticsearchErrorMiddleware())
+        router.add(middleware: RequestDecompressionMiddleware())
         router.add(middleware: CompatibilityMiddleware())
         registerClusterRoutes(on: router)
         registerIndexRoutes(on: router)
+        registerSettingsRoutes(on: router)
         registerDocumentRoutes(on: router)
         registerSearchRoutes(on: router)
         registerAliasRoutes(on: router)
