@@ -34,6 +34,8 @@ public struct ReindexRequest: Sendable, Equatable {
     public var source: String
     /// Only documents matching this query are copied (all when `nil`).
     public var query: Query?
+    /// A query of any type the engine runs (``SearchQuery``); when set, it replaces ``query``.
+    public var searchQuery: SearchQuery?
     /// The part of each `_source` that is copied (`source._source`).
     public var sourceFilter: SourceFilter?
     /// The index (or alias with a write index) documents are written to.

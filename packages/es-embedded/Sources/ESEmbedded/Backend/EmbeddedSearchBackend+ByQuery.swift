@@ -14,7 +14,15 @@ extension EmbeddedSearchBackend {
     public func deleteByQuery(_ index: String, query: Query?, options: ByQueryOptions = ByQueryOptions())
         throws -> ByQueryResponse
     {
-        try engine.deleteByQuery(index, query: query, options: options)
+        try engine.deleteByQuery(index, query: query.map(SearchQuery.init), options: options)
+    }
+
+    /// ``deleteByQuery(_:query:options:)`` with a query of any type the engine runs
+    /// (``SearchQuery``: `multi_match`, `prefix`, `function_score`, ...).
+    public func deleteByQuery(
+        _ index: String, searchQuery: SearchQuery?, options: ByQueryOptions = ByQueryOptions()
+    ) throws -> ByQueryResponse {
+        try engine.deleteByQuery(index, query: searchQuery, options: options)
     }
 
     /// Writes every document `query` matches again, unchanged (`POST /{index}/_update_by_query`
@@ -22,7 +30,14 @@ extension EmbeddedSearchBackend {
     public func updateByQuery(_ index: String, query: Query?, options: ByQueryOptions = ByQueryOptions())
         throws -> ByQueryResponse
     {
-        try engine.updateByQuery(index, query: query, options: options)
+        try engine.updateByQuery(index, query: query.map(SearchQuery.init), options: options)
+    }
+
+    /// ``updateByQuery(_:query:options:)`` with a query of any type the engine runs.
+    public func updateByQuery(
+        _ index: String, searchQuery: SearchQuery?, options: ByQueryOptions = ByQueryOptions()
+    ) throws -> ByQueryResponse {
+        try engine.updateByQuery(index, query: searchQuery, options: options)
     }
 
     /// Copies documents from one index expression into an index (`POST /_reindex`, local

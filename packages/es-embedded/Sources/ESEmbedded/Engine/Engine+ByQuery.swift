@@ -10,7 +10,8 @@ extension Engine {
     typealias ByQueryWrite = (operation: BulkOperation, requireUnchanged: Bool)
 
     /// Deletes what `query` matches (`_delete_by_query`).
-    func deleteByQuery(_ expression: String, query: Query?, options: ByQueryOptions) throws -> ByQueryResponse
+    func deleteByQuery(_ expression: String, query: SearchQuery?, options: ByQueryOptions) throws
+        -> ByQueryResponse
     {
         try runByQuery(.deleteByQuery, expression, query: query, options: options) { found in
             (.delete(index: found.index, id: found.id), true)
@@ -19,7 +20,8 @@ extension Engine {
 
     /// Writes again what `query` matches, unchanged (`_update_by_query` without a script):
     /// each document takes a new version and is indexed with the current mapping.
-    func updateByQuery(_ expression: String, query: Query?, options: ByQueryOptions) throws -> ByQueryResponse
+    func updateByQuery(_ expression: String, query: SearchQuery?, options: ByQueryOptions) throws
+        -> ByQueryResponse
     {
         try runByQuery(.updateByQuery, expression, query: query, options: options) { found in
             (.index(index: found.index, id: found.id, document: found.source), true)
@@ -38,7 +40,8 @@ extension Engine {
                 ])
             }
         }
-        return try runByQuery(.reindex, request.source, query: request.query, options: options) { found in
+        let query = request.searchQuery ?? request.query.map(SearchQuery.init)
+        return try runByQuery(.reindex, request.source, query: query, options: options) { found in
             let source = request.sourceFilter.map { $0.apply(to: found.source) ?? [:] } ?? found.source
             let operation: BulkOperation =
                 request.createOnly
@@ -52,7 +55,7 @@ extension Engine {
     /// batches (a journal write each), counting what each write did; stops after a batch with
     /// a failure (version conflicts count as failures unless `proceedOnConflicts`).
     private func runByQuery(
-        _ kind: ByQueryResponse.Operation, _ expression: String, query: Query?, options: ByQueryOptions,
+        _ kind: ByQueryResponse.Operation, _ expression: String, query: SearchQuery?, options: ByQueryOptions,
         _ makeWrite: (Found) -> ByQueryWrite
     ) throws -> ByQueryResponse {
         let started = monotonicMillis

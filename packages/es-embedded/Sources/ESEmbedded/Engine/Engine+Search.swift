@@ -292,7 +292,9 @@ extension Engine {
 
     /// Every document `query` matches on the indices `expression` names, as a refreshed
     /// snapshot sees them (what `_delete_by_query`, `_update_by_query` and `_reindex` work on).
-    func matchingDocuments(_ expression: String, query: Query?, options: IndicesOptions = IndicesOptions())
+    func matchingDocuments(
+        _ expression: String, query: SearchQuery?, options: IndicesOptions = IndicesOptions()
+    )
         throws -> [(index: String, id: String, version: Int, seqNo: Int, source: JSONValue)]
     {
         let now = clock.now()
@@ -306,7 +308,7 @@ extension Engine {
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: 0)
             do {
-                for doc in try search.matches(query, filter: target.filter).matches {
+                for doc in try search.matches(query?.node, filter: target.filter).matches {
                     documents.append(
                         (
                             target.identity.name, target.shard.ids[doc], target.shard.versions[doc],

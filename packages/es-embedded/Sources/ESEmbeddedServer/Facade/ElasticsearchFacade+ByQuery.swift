@@ -14,7 +14,7 @@ extension ElasticsearchFacade {
             try request.checkParameters(Self.byQueryParameters.union(Self.expressionParameters))
             let (query, options) = try Self.byQuery(request, allowScript: false)
             let response = try backend.deleteByQuery(
-                try context.parameters.require("index"), query: query, options: options)
+                try context.parameters.require("index"), searchQuery: query, options: options)
             return RESTResponse.json(
                 response.json, status: HTTPStatus(code: response.status), request: request)
         }
@@ -23,7 +23,7 @@ extension ElasticsearchFacade {
                 Self.byQueryParameters.union(Self.expressionParameters).union(["pipeline", "version_type"]))
             let (query, options) = try Self.byQuery(request, allowScript: true)
             let response = try backend.updateByQuery(
-                try context.parameters.require("index"), query: query, options: options)
+                try context.parameters.require("index"), searchQuery: query, options: options)
             return RESTResponse.json(
                 response.json, status: HTTPStatus(code: response.status), request: request)
         }
@@ -86,7 +86,9 @@ extension ElasticsearchFacade {
     }
 
     /// The query and options of `_delete_by_query` or `_update_by_query`.
-    private static func byQuery(_ request: Request, allowScript: Bool) throws -> (Query?, ByQueryOptions) {
+    private static func byQuery(_ request: Request, allowScript: Bool) throws -> (
+        SearchQuery?, ByQueryOptions
+    ) {
         let json = try request.jsonBody()
         guard json.isNull || json.objectValue != nil else {
             throw ElasticsearchError.parsing("Malformed content, must start with an object")
@@ -96,9 +98,11 @@ extension ElasticsearchFacade {
         if let script = body.removeValue(forKey: "script"), allowScript {
             try refuseScript(script)
         }
-        // The rest is a search body (`query`, ...), with the search parser's errors.
-        let search = try SearchRequest(json: body.isEmpty ? .null : .object(body))
-        return (search.query, options)
+        // The query is the engine's to decode (every type it runs); the rest is a search body,
+        // with the search parser's errors.
+        let query = try body.removeValue(forKey: "query").map { try SearchQuery(json: $0) }
+        _ = try SearchRequest(json: body.isEmpty ? .null : .object(body))
+        return (query, options)
     }
 
     /// The body of `_reindex`: `source` (`index`, `query`, `size`, `_source`), `dest` (`index`,
@@ -139,6 +143,7 @@ extension ElasticsearchFacade {
             }
             options.batchSize = max(1, number)
         }
+        let query = try sourceMembers.removeValue(forKey: "query").map { try SearchQuery(json: $0) }
         let search = try SearchRequest(json: sourceMembers.isEmpty ? .null : .object(sourceMembers))
         var destMembers = dest
         let destination = destMembers.removeValue(forKey: "index")?.stringValue
@@ -161,9 +166,10 @@ extension ElasticsearchFacade {
             throw ElasticsearchError.xContentParse("[dest] unknown field [\(unknown)]")
         }
         if !problems.isEmpty { throw ElasticsearchError.validation(problems) }
-        let reindex = ReindexRequest(
-            source: indices.joined(separator: ","), query: search.query, sourceFilter: search.source,
+        var reindex = ReindexRequest(
+            source: indices.joined(separator: ","), sourceFilter: search.source,
             destination: destination ?? "", createOnly: createOnly)
+        reindex.searchQuery = query
         return (reindex, options)
     }
 }

@@ -111,6 +111,35 @@ import Testing
         }
     }
 
+    /// The by-query APIs take every query type search takes (Elasticsearch runs the same query
+    /// parser for them), not only those es-models' `Query` has.
+    @Test(arguments: TestingMode.allCases)
+    func byQueryAPIsTakeEveryQueryTypeSearchTakes(mode: TestingMode) async throws {
+        try await withSeededFacade(mode) { client in
+            let (_, copied) = try await post(
+                client, "/_reindex",
+                #"{"source":{"index":"catalogue","query":{"prefix":{"uuid":"a"}}},"dest":{"index":"copy"}}"#,
+                query: ["refresh": "true"])
+            #expect(copied["created"] == 5)
+            let (_, updated) = try await post(
+                client, "/copy/_update_by_query",
+                #"{"query":{"multi_match":{"query":"heat","fields":["title"]}}}"#)
+            #expect(updated["updated"] == 3)  // Heat, The Heat of the Night, Final: Heat vs Celtics
+            let (_, deleted) = try await post(
+                client, "/copy/_delete_by_query",
+                #"{"query":{"constant_score":{"filter":{"match_phrase":{"title":"night shift"}}}}}"#,
+                query: ["refresh": "true"])
+            #expect(deleted["deleted"] == 1)
+            let (_, count) = try await post(client, "/copy/_count", "{}")
+            #expect(count["count"] == 4)
+            let (unknownStatus, unknown) = try await post(
+                client, "/copy/_delete_by_query", #"{"query":{"no_such_query":{}}}"#)
+            #expect(unknownStatus == .badRequest)
+            #expect(unknown["error"]?["type"] == "parsing_exception")
+            #expect(unknown["error"]?["reason"] == "unknown query [no_such_query]")
+        }
+    }
+
     @Test(arguments: TestingMode.allCases)
     func multiGetAndMultiSearch(mode: TestingMode) async throws {
         try await withSeededFacade(mode) { client in
