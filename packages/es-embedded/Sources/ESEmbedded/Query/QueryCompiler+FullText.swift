@@ -46,7 +46,7 @@ extension QueryCompiler {
         let column = data.columns[field.path]
         switch query.kind {
         case .match, .boolPrefix:
-            var clauses = try tokens.enumerated().map { offset, token -> QueryNode in
+            var clauses = tokens.enumerated().map { offset, token -> QueryNode in
                 if query.kind == .boolPrefix, offset == tokens.count - 1 {
                     return .constant(
                         unionOfTerms(column, capacity: capacity) { $0.hasPrefix(token) }, score: boost)

@@ -27,7 +27,7 @@ enum BulkActionMetadata {
                     case "index"?: break
                     default:
                         throw ElasticsearchError.illegalArgument(
-                            "opType must be 'create' or 'index', found: [\(opType.compactString ?? "")]")
+                            "opType must be 'create' or 'index', found: [\(opType.compactString)]")
                     }
                 }
                 lines[position] = JSONValue.object([renamed: .object(fields)]).compactData

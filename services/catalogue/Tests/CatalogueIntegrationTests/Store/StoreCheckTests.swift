@@ -11,7 +11,7 @@ import Testing
 @Suite struct StoreCheckTests {
     /// An in-memory engine holding the mapping copy's indices, except `skipping`, under `prefix`.
     func engine(prefix: String = "", skipping: Set<String> = []) async throws -> EmbeddedSearchBackend {
-        let engine = try EmbeddedSearchBackend(clock: Fixtures.clock)
+        let engine = EmbeddedSearchBackend(clock: Fixtures.clock)
         for index in try FixtureMappings.shared.indexNames() where !skipping.contains(index) {
             _ = try await engine.createIndex(
                 prefix + index, definition: FixtureMappings.shared.definition(for: index))
@@ -26,7 +26,7 @@ import Testing
 
     @Test func emptyStoreNamesEveryIndexAndTheFix() async throws {
         let app = CatalogueApp(
-            backend: try EmbeddedSearchBackend(clock: Fixtures.clock), clock: Fixtures.clock,
+            backend: EmbeddedSearchBackend(clock: Fixtures.clock), clock: Fixtures.clock,
             monotonic: .continuous)
         let problem = try #require(await app.storeProblem())
         for index in IndexName.allCases {
