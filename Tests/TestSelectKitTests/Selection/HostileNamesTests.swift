@@ -12,11 +12,11 @@ import Testing
 /// shell), escaped (the `--filter` regular expression, JUnit XML, text), and each is warned about.
 @Suite struct HostileNamesTests {
     static let names = [
-        "quote'single\"double", "back`id`tick", "dollar$(touch pwned)paren", "semi;touch pwned", "with space",
+        "quote'single\"double", "back`id`tick", "dollar$(touch pwned)paren", "semi;touch pwned",
         "new\nline", "regex.*+?[](){}|^$\\", "tab\there", "escape\u{1B}[2Jterm", "rtl\u{202E}desrever",
         String(repeating: "x", count: 10_000),
     ]
-    static let plain = ["Ünïcödé-テスト_Tests"]
+    static let plain = ["Ünïcödé-テスト_Tests", "Format Source Code"]
 
     /// A Swift string literal of a name.
     static func literal(_ name: String) -> String {
@@ -133,7 +133,7 @@ import Testing
                     #expect(matches(ModuleName.of(name) + ".Suite/test()"), "\(name.prefix(40))")
                 }
                 #expect(!matches("OtherTests.Suite/test()"))
-                #expect(!matches("with_space_extra.Suite/test()"))
+                #expect(!matches("Format_Source_Code_extra.Suite/test()"))
                 #expect(!matches("regex_________________.Suite/test()"))
             }
         }

@@ -5,15 +5,16 @@ public enum NameSafety {
     /// The longest name that counts as plain.
     public static let plainLength = 255
 
-    /// Whether a package or target name is plain: 1 to 255 characters, each a letter, a digit or one
-    /// of `_ - . +`. Any other name works, quoted and escaped wherever testselect writes it, but
-    /// deserves a warning (a shell, a regular expression or a terminal would read it specially).
+    /// Whether a package or target name is plain: 1 to 255 characters, each a letter, a digit, a
+    /// space or one of `_ - . +` (command plugins are commonly named like `Format Source Code`).
+    /// Any other name works, quoted and escaped wherever testselect writes it, but deserves a
+    /// warning (a shell, a regular expression or a terminal would read it specially).
     public static func isPlain(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.count <= plainLength
             && name.allSatisfy { character in
                 character.unicodeScalars.allSatisfy { scalar in
                     scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                        || "_-.+".unicodeScalars.contains(scalar)
+                        || "_-.+ ".unicodeScalars.contains(scalar)
                         || scalar.properties.generalCategory == .nonspacingMark
                 } && !character.unicodeScalars.contains { isInvisible($0) }
             }
