@@ -1,4 +1,5 @@
 import CLIKit
+import Foundation
 import PostgresKit
 
 /// `--db PATH|URL`, shared by the commands that read or write the CMS database.
@@ -37,5 +38,17 @@ extension CommandContext {
         case .sqlite: .sqlite(path: resolve(text).path)
         case let location: location
         }
+    }
+
+    /// The location of `--db` for a command that reads an existing CMS database.
+    ///
+    /// - Throws: `UsageError` when it names a SQLite file that does not exist.
+    func existingDatabaseLocation(_ text: String) throws -> CMSDatabaseLocation {
+        let location = databaseLocation(text)
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+            throw UsageError.invalidValue(
+                option: "--db", value: path, expected: "an existing CMS database file")
+        }
+        return location
     }
 }

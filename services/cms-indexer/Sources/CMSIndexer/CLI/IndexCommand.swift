@@ -75,11 +75,7 @@ struct IndexCommand: Command {
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let location = context.databaseLocation(database)
-        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
-            throw UsageError.invalidValue(
-                option: "--db", value: path, expected: "an existing CMS database file")
-        }
+        let location = try context.existingDatabaseLocation(database)
         let configuration = IndexerConfiguration(
             database: location, indices: indices, batchSize: batchSize, retain: retain, clock: context.clock)
         let store = try BackendChoice(es: es, data: data, context: context)

@@ -57,11 +57,7 @@ struct WatchCommand: Command {
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let location = context.databaseLocation(database)
-        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
-            throw UsageError.invalidValue(
-                option: "--db", value: path, expected: "an existing CMS database file")
-        }
+        let location = try context.existingDatabaseLocation(database)
         let stop = StopSignal()
         defer { stop.stop() }
         let interval = pollInterval ?? (location.dialect == .postgres ? 5_000 : 250)
