@@ -79,7 +79,7 @@ public struct ExplainCommand: TestSelectCommand {
         if let cacheDirectory {
             let session = try ResultCacheSession.open(
                 directory: cacheDirectory, readOnly: true, workspace: workspace, graph: outcome.head,
-                config: try workspace.config(of: try workspace.headSnapshot(revision: nil)), context: context)
+                context: context)
             context.output.write(ExplainCommand.cacheReport(reference, session: session))
         }
         return 0

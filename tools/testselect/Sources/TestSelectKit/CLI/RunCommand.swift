@@ -143,8 +143,7 @@ public struct RunCommand: TestSelectCommand {
         if let cacheDirectory {
             let opened = try ResultCacheSession.open(
                 directory: cacheDirectory, readOnly: cacheReadOnly, workspace: workspace,
-                graph: planned.graph,
-                config: try workspace.config(of: try workspace.headSnapshot(revision: nil)), context: context)
+                graph: planned.graph, context: context)
             (plan, cached) = opened.split(plan)
             session = opened
         }

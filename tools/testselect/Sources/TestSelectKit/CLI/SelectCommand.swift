@@ -89,7 +89,7 @@ public struct SelectCommand: TestSelectCommand {
         if let cacheDirectory {
             let session = try ResultCacheSession.open(
                 directory: cacheDirectory, readOnly: true, workspace: workspace, graph: outcome.head,
-                config: try workspace.config(of: try workspace.headSnapshot(revision: nil)), context: context)
+                context: context)
             for index in selection.selected.indices {
                 let suite = selection.selected[index]
                 if let inputs = session.inputs(package: suite.package, target: suite.target) {

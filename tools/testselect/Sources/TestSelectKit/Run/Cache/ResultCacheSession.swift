@@ -45,6 +45,16 @@ public struct ResultCacheSession: Sendable {
             fingerprints: fingerprints, writes: !readOnly, run: run)
     }
 
+    /// Opens the cache for the working tree of `workspace`, with the working tree's
+    /// `.testselect.json` (what every command that takes `--cache` fingerprints).
+    public static func open(
+        directory: String, readOnly: Bool, workspace: Workspace, graph: ResolvedGraph, context: CommandContext
+    ) throws -> ResultCacheSession {
+        try open(
+            directory: directory, readOnly: readOnly, workspace: workspace, graph: graph,
+            config: try workspace.config(of: try workspace.headSnapshot(revision: nil)), context: context)
+    }
+
     /// This machine's operating system and architecture.
     static var platform: String {
         #if os(Linux)
