@@ -66,6 +66,9 @@ public final class DocumentSource {
             return try source(PromoRecord.main, PromoRecord.children, Denormalizer.marketingPromo)
         case .sportsEvents:
             return try source(SportsEventRecord.main, SportsEventRecord.children, Denormalizer.sportsEvent)
+        case .rows:
+            // ROWS-BASE: the CMS tables and the denormalizer of rows come next on this branch.
+            throw DocumentError(index: "rows", id: "*", reasons: ["the CMS has no rows tables yet"])
         }
     }
 }
