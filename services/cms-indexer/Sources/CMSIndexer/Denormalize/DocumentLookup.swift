@@ -77,8 +77,7 @@ public final class DocumentLookup {
         case .sportsEvents:
             return try lookup(SportsEventRecord.main, SportsEventRecord.children, Denormalizer.sportsEvent)
         case .rows:
-            // ROWS-BASE: the CMS tables and the denormalizer of rows come next on this branch.
-            throw DocumentError(index: "rows", id: "*", reasons: ["the CMS has no rows tables yet"])
+            return try lookup(PromotedRowRecord.main, PromotedRowRecord.children, Denormalizer.promotedRow)
         }
     }
 }

@@ -67,8 +67,7 @@ public final class DocumentSource {
         case .sportsEvents:
             return try source(SportsEventRecord.main, SportsEventRecord.children, Denormalizer.sportsEvent)
         case .rows:
-            // ROWS-BASE: the CMS tables and the denormalizer of rows come next on this branch.
-            throw DocumentError(index: "rows", id: "*", reasons: ["the CMS has no rows tables yet"])
+            return try source(PromotedRowRecord.main, PromotedRowRecord.children, Denormalizer.promotedRow)
         }
     }
 }
