@@ -24,7 +24,7 @@ extension Denormalizer {
             let near = PromotedRow.allPlatforms.first { $0 == platform.lowercased() }
             check.fail(
                 "platform '\(platform)' is not one of \(known)"
-                    + (near.map { "; did you mean '\($0)'?" } ?? ""))
+                    + (near.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         if record.territories.isEmpty { check.fail("has no territory") }
         let start = check.date(record.startsAt, "starts_at")
@@ -56,42 +56,37 @@ extension Denormalizer {
             ("query_language", record.queryLanguage), ("query_sport", record.querySport),
             ("query_sort", record.querySort),
         ]
-        func unused(_ columns: Set<String>, _ reason: String) {
+        /// Fails when any of `columns` is set, saying `why` they are not for this kind.
+        func refuse(_ columns: Set<String>, _ why: String) {
             let set = filters.filter { columns.contains($0.column) && $0.value != nil }.map {
                 "'\($0.column)'"
             }
-            if !set.isEmpty { check.fail("\(reason) but sets \(set.joined(separator: ", "))") }
-        }
-        func items() {
-            let count = record.items.count
-            if count > 0 {
-                check.fail(
-                    "is a \(kind.rawValue) row but lists \(count) item\(count == 1 ? "" : "s") (only curated rows do)"
-                )
+            if !set.isEmpty {
+                check.fail("is a \(kind.rawValue) row but sets \(set.joined(separator: ", ")) (\(why))")
             }
         }
-        func sort() -> RowQuery.Sort {
-            record.querySort.flatMap { check.value($0, "query_sort", as: RowQuery.Sort.self) } ?? .newest
-        }
-        switch kind {
-        case .curated:
+        if kind == .curated {
             if record.items.isEmpty { check.fail("is a curated row but lists no item") }
-            unused(Set(filters.map(\.column)), "is a curated row (no query)")
+            refuse(Set(filters.map(\.column)), "only query and live_events rows have a query")
             return nil
-        case .query:
-            items()
-            unused(["query_sport"], "is a query row (only live_events rows filter by sport)")
-            let type = record.queryType.flatMap {
-                check.value($0, "query_type", as: AssetFlat.AssetType.self)
-            }
-            return RowQuery(
-                type: type, category: record.queryCategory, language: record.queryLanguage, sort: sort())
-        case .liveEvents:
-            items()
-            unused(
-                ["query_type", "query_category", "query_language"],
-                "is a live_events row (filtered by 'query_sport' only)")
-            return RowQuery(sport: record.querySport, sort: sort())
         }
+        if !record.items.isEmpty {
+            let count = record.items.count
+            check.fail(
+                "is a \(kind.rawValue) row but lists \(count) item\(count == 1 ? "" : "s") (only curated rows list items)"
+            )
+        }
+        let sort =
+            record.querySort.flatMap { check.value($0, "query_sort", as: RowQuery.Sort.self) } ?? .newest
+        if kind == .liveEvents {
+            refuse(
+                ["query_type", "query_category", "query_language"],
+                "live_events rows filter by 'query_sport' only")
+            return RowQuery(sport: record.querySport, sort: sort)
+        }
+        refuse(["query_sport"], "only live_events rows filter by sport")
+        let type = record.queryType.flatMap { check.value($0, "query_type", as: AssetFlat.AssetType.self) }
+        return RowQuery(
+            type: type, category: record.queryCategory, language: record.queryLanguage, sort: sort)
     }
 }
