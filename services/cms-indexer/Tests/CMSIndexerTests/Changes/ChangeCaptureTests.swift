@@ -115,11 +115,11 @@ import Testing
                         WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
                         """
                 ) { try $0.string(0) })
-            for table in CMSSchema.tables {
-                for event in ["insert", "update", "delete"] {
-                    #expect(triggers.contains("cms_changes_\(table)_\(event)"), "\(table) \(event)")
-                }
+            let expected = CMSSchema.tables.flatMap { table in
+                ["insert", "update", "delete"].map { "cms_changes_\(table)_\($0)" }
             }
+            #expect(expected.filter { !triggers.contains($0) } == [])
+            // And nothing else but, on PostgreSQL, the lock taken before each table's writes.
             #expect(triggers.count == CMSSchema.tables.count * (database == .sqlite ? 3 : 4))
         }
     }
