@@ -63,6 +63,34 @@ public enum CMSFixture {
         """
     }
 
+    /// SQL for a valid query row (newest movies first) shown in KE since 2024 on every platform,
+    /// at `position`; its slug is its uuid.
+    public static func rowSQL(_ uuid: String, title: String = "New movies", position: Int = 1) -> String {
+        """
+        INSERT INTO rows (uuid, slug, kind, starts_at, position, query_type, query_sort, created_at, updated_at)
+            VALUES ('\(uuid)', '\(uuid)', 'query', '2024-01-01T00:00:00Z', \(position), 'movie', 'newest',
+                '2024-01-01T00:00:00Z', '2024-01-02T00:00:00Z');
+        INSERT INTO row_titles (row_uuid, language_code, title) VALUES ('\(uuid)', 'en', '\(title)');
+        INSERT INTO row_territories (row_uuid, territory_code) VALUES ('\(uuid)', 'KE');
+        """
+    }
+
+    /// SQL for a valid curated row of `assets` (in that order; they must exist) shown in KE and
+    /// ZA since 2024 on every platform, at `position`; its slug is its uuid.
+    public static func curatedRowSQL(
+        _ uuid: String, assets: [String], title: String = "Our picks", position: Int = 1
+    ) -> String {
+        let items = assets.enumerated().map { "('\(uuid)', '\($1)', \($0))" }.joined(separator: ", ")
+        return """
+            INSERT INTO rows (uuid, slug, kind, starts_at, position, created_at, updated_at)
+                VALUES ('\(uuid)', '\(uuid)', 'curated', '2024-01-01T00:00:00Z', \(position),
+                    '2024-01-01T00:00:00Z', '2024-01-02T00:00:00Z');
+            INSERT INTO row_titles (row_uuid, language_code, title) VALUES ('\(uuid)', 'en', '\(title)');
+            INSERT INTO row_territories (row_uuid, territory_code) VALUES ('\(uuid)', 'KE'), ('\(uuid)', 'ZA');
+            INSERT INTO row_items (row_uuid, asset_uuid, position) VALUES \(items);
+            """
+    }
+
     /// SQL for `count` valid movies `movie-0001`...
     public static func moviesSQL(count: Int, prefix: String = "movie") -> String {
         (1...max(1, count)).prefix(count).map { movieSQL(String(format: "\(prefix)-%04d", $0)) }.joined(

@@ -28,15 +28,15 @@ import Testing
             let nested = root.appendingPathComponent("services/cms-indexer/Sources")
             let before = await run(["mappings", "check"], in: nested)
             #expect(before.code == 1)
-            #expect(before.output.hasPrefix("mapping copy is out of date: 7 indices differ"))
+            #expect(before.output.hasPrefix("mapping copy is out of date: 8 indices differ"))
             let sync = await run(["mappings", "sync"], in: nested)
             #expect(sync.code == 0)
             #expect(sync.output.contains("created packages/integration-fixtures/Mappings/assetflat.json"))
-            #expect(sync.output.hasSuffix("mapping copy synced: 7 created\n"))
+            #expect(sync.output.hasSuffix("mapping copy synced: 8 created\n"))
             let after = await run(["mappings", "check"], in: nested)
             #expect(after.code == 0, "\(after.output)")
             let again = await run(["mappings", "sync", "--repo", root.path], in: directory)
-            #expect(again.output == "mapping copy already up to date (7 files)\n")
+            #expect(again.output == "mapping copy already up to date (8 files)\n")
         }
     }
 

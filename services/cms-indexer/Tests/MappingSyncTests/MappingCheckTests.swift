@@ -29,7 +29,7 @@ import Testing
             let result = try syncedCopy(in: directory).check()
             #expect(result.isClean)
             #expect(result.exitCode == 0)
-            #expect(result.entries.count == 7)
+            #expect(result.entries.count == CMSIndices.names.count)
         }
     }
 
@@ -144,7 +144,7 @@ import Testing
                 definitions: MappingCopy.indexerDefinitions)
             let missing = copy.check()
             #expect(missing.exitCode == 1)
-            #expect(missing.drifted.count == 7)
+            #expect(missing.drifted.count == CMSIndices.names.count)
             try Data("x".utf8).write(to: copy.directory)
             let blocked = copy.check()
             #expect(blocked.exitCode == 2)

@@ -17,6 +17,8 @@ public enum IndexName: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case marketingPromos = "marketing_promos"
     /// ``SportsEvent`` documents.
     case sportsEvents = "sports_events"
+    /// ``PromotedRow`` documents: the rows of an app's home screen.
+    case rows
 
     public var description: String { rawValue }
 

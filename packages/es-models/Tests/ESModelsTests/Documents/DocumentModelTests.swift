@@ -164,19 +164,67 @@ import Testing
         #expect(try eventJSON.decode(SportsEvent.self) == event)
     }
 
+    @Test func rowsRoundTripWithTheirOptionalFieldsLeftOut() throws {
+        let curated = PromotedRow(
+            uuid: "row-1", slug: "picks", titles: ["en": "Our picks", "sw": "Chaguo letu"], kind: .curated,
+            platforms: ["tv"], minimumAPIMajor: 130, territories: ["KE"], start: start, end: end, position: 2,
+            assetUUIDs: ["uuid-3", "uuid-1"], updatedAt: start)
+        let json = try JSONValue(encoding: curated)
+        #expect(json["kind"] == "curated")
+        #expect(json["asset_uuids"] == ["uuid-3", "uuid-1"])
+        #expect(json["min_api_major"] == 130)
+        #expect(json["max_api_major"] == nil)
+        #expect(json["query"] == nil)
+        #expect(try json.decode(PromotedRow.self) == curated)
+
+        let live = PromotedRow(
+            uuid: "row-2", slug: "live", titles: ["en": "Live now"], kind: .liveEvents,
+            platforms: PromotedRow.allPlatforms, territories: ["KE", "ZA"], start: start, position: 1,
+            query: RowQuery(sport: "football"), updatedAt: start)
+        let liveJSON = try JSONValue(encoding: live)
+        #expect(liveJSON["kind"] == "live_events")
+        #expect(liveJSON["end"] == nil)
+        #expect(liveJSON["query"] == ["sport": "football", "sort": "newest"])
+        #expect(try liveJSON.decode(PromotedRow.self) == live)
+        var explicitNull = liveJSON
+        explicitNull["end"] = .null
+        #expect(try explicitNull.decode(PromotedRow.self) == live)
+        var wrongKind = liveJSON
+        wrongKind["kind"] = "carousel"
+        #expect(throws: DecodingError.self) { try wrongKind.decode(PromotedRow.self) }
+    }
+
+    @Test func aRowsScheduleAndAPIBoundsAreInclusiveExceptItsEnd() {
+        let row = PromotedRow(
+            uuid: "row-1", slug: "picks", titles: ["en": "Picks"], kind: .query, platforms: ["tv"],
+            minimumAPIMajor: 130, maximumAPIMajor: 136, territories: ["KE"], start: start, end: end,
+            position: 1, query: RowQuery(type: .movie), updatedAt: start)
+        #expect(row.isScheduled(at: start))
+        #expect(!row.isScheduled(at: start.addingTimeInterval(-1)))
+        #expect(!row.isScheduled(at: end))
+        #expect(row.shows(forAPIMajor: 130) && row.shows(forAPIMajor: 136))
+        #expect(!row.shows(forAPIMajor: 129) && !row.shows(forAPIMajor: 137))
+        var open = row
+        open.end = nil
+        open.maximumAPIMajor = nil
+        #expect(open.isScheduled(at: end.addingTimeInterval(365 * 86_400)))
+        #expect(open.shows(forAPIMajor: 999))
+    }
+
     @Test func documentsKnowTheirIndexAndId() {
         #expect(AssetFlat.indexName == .assetflat)
         #expect(asset.documentID == "uuid-1")
         #expect(Territory(code: "KE", name: "Kenya", isMain: true).documentID == "KE")
         #expect(MarketingPromo.indexName.rawValue == "marketing_promos")
         #expect(SportsEvent.indexName.rawValue == "sports_events")
+        #expect(PromotedRow.indexName == .rows)
     }
 
     @Test func indexNamesLiveInOnePlace() {
         #expect(
             IndexName.allCases.map(\.rawValue) == [
                 "assetflat", "territories", "languages", "categories", "ratings", "marketing_promos",
-                "sports_events",
+                "sports_events", "rows",
             ])
         #expect(IndexName.assetflat.concreteName(version: "20240101120000") == "assetflat-20240101120000")
         #expect(IndexName.assetflat.isConcreteName("assetflat-20240101120000"))

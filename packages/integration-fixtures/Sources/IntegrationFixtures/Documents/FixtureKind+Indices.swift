@@ -40,4 +40,10 @@ extension FixtureKind {
     public static let sportsEvent = FixtureKind(
         index: IndexName.sportsEvents.rawValue, idField: "uuid"
     ) { position, _ in Fixtures.sportsEvent(position: position) }
+
+    /// `rows` documents; default: ``Fixtures/row(position:)``, a curated row of `uuid-1` to
+    /// `uuid-3` showing now everywhere.
+    public static let row = FixtureKind(
+        index: IndexName.rows.rawValue, idField: "uuid"
+    ) { position, _ in Fixtures.row(position: position) }
 }

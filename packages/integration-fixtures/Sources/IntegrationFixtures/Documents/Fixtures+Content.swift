@@ -82,4 +82,18 @@ extension Fixtures {
             "territories": .array(mainTerritoryCodes.map(JSONValue.string)),
         ]
     }
+
+    /// The default `rows` document at `position`: a curated row "Row N" (slug `row-N`) of the
+    /// first three default assets (`uuid-1`, `uuid-2`, `uuid-3`), showing since yesterday with
+    /// no end, on every platform, for every API major, in every main territory, at position N.
+    public static func row(position: Int) -> JSONValue {
+        [
+            "uuid": .string("row-\(position + 1)"), "slug": .string("row-\(position + 1)"),
+            "titles": ["en": .string("Row \(position + 1)")], "kind": "curated",
+            "platforms": .array(PromotedRow.allPlatforms.map(JSONValue.string)),
+            "territories": .array(mainTerritoryCodes.map(JSONValue.string)), "start": "now-1d",
+            "position": .int(position + 1), "asset_uuids": ["uuid-1", "uuid-2", "uuid-3"],
+            "updated_at": "now-1d",
+        ]
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Reference data (main territories, main languages, categories, main ratings) is loaded by
 /// default, because every real catalogue has it; pass `[]` to leave an index empty, or your own
-/// list to replace it. Assets, promos and sports events are loaded only when asked for.
+/// list to replace it. Assets, promos, sports events and rows are loaded only when asked for.
 ///
 /// ```swift
 /// let data = FixtureData(
@@ -40,11 +40,12 @@ public struct FixtureData: Sendable {
     ///   - assetflats: `assetflat` overrides (a movie licensed now everywhere, by default).
     ///   - promos: `marketing_promos` overrides (an editorial promo active now, by default).
     ///   - sportsEvents: `sports_events` overrides (a football match tomorrow, by default).
+    ///   - rows: `rows` overrides (a curated row of `uuid-1` to `uuid-3` showing now, by default).
     public init(
         now: Date = Fixtures.now, territories: [JSONValue] = Fixtures.mainTerritories,
         languages: [JSONValue] = Fixtures.mainLanguages, categories: [JSONValue] = Fixtures.categories,
         ratings: [JSONValue] = Fixtures.mainRatings, assetflats: [JSONValue] = [], promos: [JSONValue] = [],
-        sportsEvents: [JSONValue] = []
+        sportsEvents: [JSONValue] = [], rows: [JSONValue] = []
     ) {
         self.init(
             now: now,
@@ -52,7 +53,7 @@ public struct FixtureData: Sendable {
                 FixtureSet(.territory, territories), FixtureSet(.language, languages),
                 FixtureSet(.category, categories), FixtureSet(.rating, ratings),
                 FixtureSet(.assetflat, assetflats), FixtureSet(.promo, promos),
-                FixtureSet(.sportsEvent, sportsEvents),
+                FixtureSet(.sportsEvent, sportsEvents), FixtureSet(.row, rows),
             ])
     }
 }

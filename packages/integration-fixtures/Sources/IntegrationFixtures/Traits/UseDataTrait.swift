@@ -46,12 +46,13 @@ extension Trait where Self == UseDataTrait {
         now: Date = Fixtures.now, territories: [JSONValue] = Fixtures.mainTerritories,
         languages: [JSONValue] = Fixtures.mainLanguages, categories: [JSONValue] = Fixtures.categories,
         ratings: [JSONValue] = Fixtures.mainRatings, assetflats: [JSONValue] = [], promos: [JSONValue] = [],
-        sportsEvents: [JSONValue] = []
+        sportsEvents: [JSONValue] = [], rows: [JSONValue] = []
     ) -> Self {
         UseDataTrait(
             data: FixtureData(
                 now: now, territories: territories, languages: languages, categories: categories,
-                ratings: ratings, assetflats: assetflats, promos: promos, sportsEvents: sportsEvents))
+                ratings: ratings, assetflats: assetflats, promos: promos, sportsEvents: sportsEvents,
+                rows: rows))
     }
 
     /// Gives the test its own search store holding `data` (sets of any kinds), in `store`.

@@ -44,6 +44,28 @@ import Testing
         #expect(try issues(sample(.sportsEvent, as: SportsEvent.self), .sportsEvents) == [])
     }
 
+    @Test func rowModelAgreesWithTheCopy() throws {
+        let curated = try sample(.row, as: PromotedRow.self)
+        #expect(curated.kind == .curated && curated.assetUUIDs == ["uuid-1", "uuid-2", "uuid-3"])
+        // Every optional field set, as the check wants (a row of any kind may carry both lists).
+        let full = try sample(
+            .row,
+            [
+                "kind": "query", "min_api_major": 130, "max_api_major": 140, "end": "now+7d",
+                "query": [
+                    "type": "movie", "category": "category-action", "language": "en", "sport": "football",
+                    "sort": "title",
+                ],
+            ], as: PromotedRow.self)
+        #expect(
+            full.query
+                == RowQuery(
+                    type: .movie, category: "category-action", language: "en", sport: "football", sort: .title
+                ))
+        let found = try issues(full, .rows)
+        #expect(found == [], "\(found)")
+    }
+
     @Test func everyIndexOfTheCopyIsChecked() throws {
         #expect(Set(try FixtureMappings.shared.indexNames()) == Set(IndexName.allCases.map(\.rawValue)))
     }

@@ -65,4 +65,22 @@ import Testing
             environment.indexName(.sportsEvents), request: CountRequest())
         #expect(count.count == 500)
     }
+
+    @Test(
+        .useData(rows: [
+            [:], ["kind": "live_events", "asset_uuids": [], "platforms": ["tv"], "end": "now+1d"],
+        ]))
+    func loadsRowsWithTheirDefaults() async throws {
+        let environment = try FixtureEnvironment.required()
+        let found = try await environment.backend.search(
+            environment.indexName(.rows), request: SearchRequest(sort: [SortField("position", order: .asc)])
+        )
+        let rows = try found.documents(as: PromotedRow.self)
+        #expect(rows.map(\.slug) == ["row-1", "row-2"])
+        #expect(rows[0].kind == .curated && rows[0].assetUUIDs == ["uuid-1", "uuid-2", "uuid-3"])
+        #expect(rows[0].platforms == PromotedRow.allPlatforms && rows[0].end == nil)
+        #expect(rows[0].isScheduled(at: Fixtures.now))
+        #expect(rows[1].kind == .liveEvents && rows[1].platforms == ["tv"])
+        #expect(rows[1].end == Fixtures.date(days: 1))
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Change capture in the database itself: triggers on every CMS table record which documents a
 /// write touched in the outbox table `cms_changes`, one row per document (`entity` is the index,
 /// `key` the document id) holding the position of its latest change. The same design on SQLite
-/// and PostgreSQL, created by migration 5.
+/// and PostgreSQL, created by migration 5; a later migration that adds tables adds their triggers
+/// with them (``rowTables``, migration 6), so migration 5 stays the SQL databases ran.
 ///
 /// Positions only grow, and they grow in commit order, so "every change after position P" is
 /// a complete answer: SQLite has one writer at a time and `AUTOINCREMENT` never reuses a number;
@@ -33,8 +34,9 @@ public enum ChangeCapture {
         var condition: String? = nil
     }
 
-    /// Every CMS table and the documents its rows feed.
-    static let tables: [(table: String, targets: [Target])] = {
+    /// The tables migration 5 captures (those of migrations 1 to 4) and the documents their rows
+    /// feed. Never edited: a database at version 5 has run exactly these triggers.
+    static let baseTables: [(table: String, targets: [Target])] = {
         let asset = Target(entity: .assetflat, key: "$row.asset_uuid")
         // A series' categories and ratings are folded into its episodes.
         let episodesOfSeries = Target(
@@ -83,6 +85,17 @@ public enum ChangeCapture {
         ]
     }()
 
+    /// The home-screen rows' tables, captured by migration 6, which creates them. A curated row's
+    /// item removed with its asset (`ON DELETE CASCADE`) names the row too: the cascade is a
+    /// delete on `row_items`, which its triggers see.
+    static let rowTables: [(table: String, targets: [Target])] = [
+        ("rows", [Target(entity: .rows, key: "$row.uuid")]),
+        ("row_titles", [Target(entity: .rows, key: "$row.row_uuid")]),
+        ("row_platforms", [Target(entity: .rows, key: "$row.row_uuid")]),
+        ("row_territories", [Target(entity: .rows, key: "$row.row_uuid")]),
+        ("row_items", [Target(entity: .rows, key: "$row.row_uuid")]),
+    ]
+
     /// The migration that creates the outbox and the triggers.
     static let migration = Migration(
         version: 5, name: "record changes in cms_changes", sqlite: sqlite, postgres: postgres)
@@ -90,16 +103,21 @@ public enum ChangeCapture {
     // MARK: - SQLite
 
     static var sqlite: String {
-        var script = """
-            CREATE TABLE cms_changes (
-                position INTEGER PRIMARY KEY AUTOINCREMENT,
-                entity TEXT NOT NULL,
-                key TEXT NOT NULL,
-                changed_at TEXT NOT NULL,
-                UNIQUE (entity, key)
-            );
+        """
+        CREATE TABLE cms_changes (
+            position INTEGER PRIMARY KEY AUTOINCREMENT,
+            entity TEXT NOT NULL,
+            key TEXT NOT NULL,
+            changed_at TEXT NOT NULL,
+            UNIQUE (entity, key)
+        );
 
-            """
+        """ + sqliteTriggers(baseTables)
+    }
+
+    /// The SQLite triggers of `tables`: one per table and event, over each changed row.
+    static func sqliteTriggers(_ tables: [(table: String, targets: [Target])]) -> String {
+        var script = ""
         for (table, targets) in tables {
             for (event, rows) in [("INSERT", ["NEW"]), ("UPDATE", ["OLD", "NEW"]), ("DELETE", ["OLD"])] {
                 script +=
@@ -134,23 +152,29 @@ public enum ChangeCapture {
     // MARK: - PostgreSQL
 
     static var postgres: String {
-        var script = """
-            CREATE SEQUENCE cms_changes_position;
-            CREATE TABLE cms_changes (
-                position bigint NOT NULL DEFAULT nextval('cms_changes_position') UNIQUE,
-                entity text COLLATE "C" NOT NULL,
-                key text COLLATE "C" NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-                PRIMARY KEY (entity, key)
-            );
-            ALTER SEQUENCE cms_changes_position OWNED BY cms_changes.position;
-            CREATE FUNCTION cms_changes_lock() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                PERFORM pg_advisory_xact_lock(\(lockKey));
-                RETURN NULL;
-            END $$;
+        """
+        CREATE SEQUENCE cms_changes_position;
+        CREATE TABLE cms_changes (
+            position bigint NOT NULL DEFAULT nextval('cms_changes_position') UNIQUE,
+            entity text COLLATE "C" NOT NULL,
+            key text COLLATE "C" NOT NULL,
+            changed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+            PRIMARY KEY (entity, key)
+        );
+        ALTER SEQUENCE cms_changes_position OWNED BY cms_changes.position;
+        CREATE FUNCTION cms_changes_lock() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock(\(lockKey));
+            RETURN NULL;
+        END $$;
 
-            """
+        """ + postgresTriggers(baseTables)
+    }
+
+    /// The PostgreSQL triggers of `tables`: per table, the lock taken before any write, then a
+    /// statement trigger per event over its transition tables.
+    static func postgresTriggers(_ tables: [(table: String, targets: [Target])]) -> String {
+        var script = ""
         for (table, targets) in tables {
             script += """
                 CREATE TRIGGER cms_changes_\(table)_lock BEFORE INSERT OR UPDATE OR DELETE ON \(table)

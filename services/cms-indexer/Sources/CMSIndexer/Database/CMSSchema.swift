@@ -6,7 +6,7 @@
 /// the same documents. SQLite's child tables are `WITHOUT ROWID`,
 /// clustered by their primary key, so the rows of one asset sit together and a batch of assets
 /// is read with few page visits. Values the indexer must understand
-/// (asset types, license types, promo types) are not constrained here: the CMS may learn a new
+/// (asset types, license types, promo types, row kinds, platforms) are not constrained here: the CMS may learn a new
 /// kind before the indexer does, and the indexer reports such rows by id instead of failing
 /// the whole run. See README.md for the table diagram.
 public enum CMSSchema {
@@ -22,6 +22,10 @@ public enum CMSSchema {
             version: 4, name: "create promos and sports events", sqlite: promotions,
             postgres: PostgresSchema.promotions),
         ChangeCapture.migration,
+        Migration(
+            version: 6, name: "create promoted rows",
+            sqlite: promotedRows + ChangeCapture.sqliteTriggers(ChangeCapture.rowTables),
+            postgres: PostgresSchema.promotedRows + ChangeCapture.postgresTriggers(ChangeCapture.rowTables)),
     ]
 
     /// The CMS tables, parents before the tables that reference them.
@@ -32,6 +36,7 @@ public enum CMSSchema {
         "license_window_subscription_statuses",
         "marketing_promos", "marketing_promo_territories", "sports_events", "sports_event_teams",
         "sports_event_territories",
+        "rows", "row_titles", "row_platforms", "row_territories", "row_items",
     ]
 
     /// The latest schema version.
@@ -179,5 +184,52 @@ public enum CMSSchema {
             territory_code TEXT NOT NULL REFERENCES territories (code),
             PRIMARY KEY (event_uuid, territory_code)
         ) WITHOUT ROWID;
+        """
+
+    /// Home-screen rows (migration 6, with their change capture): a row's kind, schedule, API
+    /// bounds, position and a query row's filter columns, its titles per language, platforms
+    /// (none listed: every platform), territories and a curated row's assets by position.
+    static let promotedRows = """
+        CREATE TABLE rows (
+            uuid TEXT NOT NULL PRIMARY KEY,
+            slug TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            min_api_major INTEGER,
+            max_api_major INTEGER,
+            starts_at TEXT NOT NULL,
+            ends_at TEXT,
+            position INTEGER NOT NULL DEFAULT 0,
+            query_type TEXT,
+            query_category TEXT REFERENCES categories (uuid),
+            query_language TEXT REFERENCES languages (code),
+            query_sport TEXT,
+            query_sort TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE TABLE row_titles (
+            row_uuid TEXT NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            language_code TEXT NOT NULL REFERENCES languages (code),
+            title TEXT NOT NULL,
+            PRIMARY KEY (row_uuid, language_code)
+        ) WITHOUT ROWID;
+        CREATE TABLE row_platforms (
+            row_uuid TEXT NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            platform TEXT NOT NULL,
+            PRIMARY KEY (row_uuid, platform)
+        ) WITHOUT ROWID;
+        CREATE TABLE row_territories (
+            row_uuid TEXT NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            territory_code TEXT NOT NULL REFERENCES territories (code),
+            PRIMARY KEY (row_uuid, territory_code)
+        ) WITHOUT ROWID;
+        CREATE TABLE row_items (
+            row_uuid TEXT NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            asset_uuid TEXT NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            position INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (row_uuid, asset_uuid)
+        ) WITHOUT ROWID;
+        CREATE INDEX row_items_by_asset ON row_items (asset_uuid);
+
         """
 }

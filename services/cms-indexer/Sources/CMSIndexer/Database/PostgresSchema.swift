@@ -145,4 +145,48 @@ enum PostgresSchema {
             PRIMARY KEY (event_uuid, territory_code)
         );
         """
+
+    static let promotedRows = """
+        CREATE TABLE rows (
+            uuid text COLLATE "C" NOT NULL PRIMARY KEY,
+            slug text COLLATE "C" NOT NULL UNIQUE,
+            kind text COLLATE "C" NOT NULL,
+            min_api_major integer,
+            max_api_major integer,
+            starts_at timestamptz NOT NULL,
+            ends_at timestamptz,
+            position integer NOT NULL DEFAULT 0,
+            query_type text COLLATE "C",
+            query_category text COLLATE "C" REFERENCES categories (uuid),
+            query_language text COLLATE "C" REFERENCES languages (code),
+            query_sport text COLLATE "C",
+            query_sort text COLLATE "C",
+            created_at timestamptz NOT NULL,
+            updated_at timestamptz NOT NULL
+        );
+        CREATE TABLE row_titles (
+            row_uuid text COLLATE "C" NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            language_code text COLLATE "C" NOT NULL REFERENCES languages (code),
+            title text COLLATE "C" NOT NULL,
+            PRIMARY KEY (row_uuid, language_code)
+        );
+        CREATE TABLE row_platforms (
+            row_uuid text COLLATE "C" NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            platform text COLLATE "C" NOT NULL,
+            PRIMARY KEY (row_uuid, platform)
+        );
+        CREATE TABLE row_territories (
+            row_uuid text COLLATE "C" NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            territory_code text COLLATE "C" NOT NULL REFERENCES territories (code),
+            PRIMARY KEY (row_uuid, territory_code)
+        );
+        CREATE TABLE row_items (
+            row_uuid text COLLATE "C" NOT NULL REFERENCES rows (uuid) ON DELETE CASCADE,
+            asset_uuid text COLLATE "C" NOT NULL REFERENCES assets (uuid) ON DELETE CASCADE,
+            position integer NOT NULL DEFAULT 0,
+            PRIMARY KEY (row_uuid, asset_uuid)
+        );
+        CREATE INDEX row_items_by_asset ON row_items (asset_uuid);
+
+        """
 }

@@ -17,7 +17,7 @@ import ESModels
 public enum CMSIndices {
     /// The indices, in the order the indexer builds them (reference data first).
     public static let names: [IndexName] = [
-        .territories, .languages, .categories, .ratings, .assetflat, .marketingPromos, .sportsEvents,
+        .territories, .languages, .categories, .ratings, .assetflat, .marketingPromos, .sportsEvents, .rows,
     ]
 
     /// Every definition, by index name.
@@ -47,6 +47,7 @@ public enum CMSIndices {
         case .ratings: mapping = ratings
         case .marketingPromos: mapping = marketingPromos
         case .sportsEvents: mapping = sportsEvents
+        case .rows: mapping = rows
         }
         mapping.parameters["date_detection"] = false
         return mapping
@@ -136,6 +137,31 @@ public enum CMSIndices {
             Property.date("start")
             Property.date("end")
             Property.keyword("territories")
+        }
+    }
+
+    static var rows: Mapping {
+        Mapping(dynamic: .strict) {
+            Property.keyword("uuid")
+            Property.keyword("slug")
+            Property.object("titles", dynamic: .true) {}
+            Property.keyword("kind")
+            Property.keyword("platforms")
+            Property.integer("min_api_major")
+            Property.integer("max_api_major")
+            Property.keyword("territories")
+            Property.date("start")
+            Property.date("end")
+            Property.integer("position")
+            Property.keyword("asset_uuids")
+            Property.object("query", dynamic: .strict) {
+                Property.keyword("type")
+                Property.keyword("category")
+                Property.keyword("language")
+                Property.keyword("sport")
+                Property.keyword("sort")
+            }
+            Property.date("updated_at")
         }
     }
 }

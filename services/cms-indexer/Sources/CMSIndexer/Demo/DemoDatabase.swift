@@ -4,7 +4,8 @@ import SQLiteKit
 
 /// Writes a realistic demo CMS database: territories, languages, categories, ratings per
 /// territory, movies, series with seasons and episodes, sport events, license windows in the
-/// past, present and future, promos of every type and sports events over a date range.
+/// past, present and future, promos of every type, sports events over a date range and
+/// home-screen rows (most showing now, a few that must not: see README.md).
 ///
 /// The rows depend only on the options (seed and anchor), never on the machine or the clock.
 /// ```swift

@@ -71,7 +71,12 @@ extension DemoGenerator {
     }
 
     /// One to three license windows, most assets having one open at the anchor.
-    mutating func writeLicenseWindows(_ uuid: String) throws {
+    ///
+    /// - Returns: whether one of them is open at the anchor in every main territory.
+    @discardableResult
+    mutating func writeLicenseWindows(_ uuid: String) throws -> Bool {
+        let mainTerritories = Set(DemoVocabulary.territories.filter(\.isMain).map(\.code))
+        var licensedInMain = false
         let count = random.int(in: 1...3)
         for index in 0..<count {
             let (start, end): (Int, Int)
@@ -93,11 +98,13 @@ extension DemoGenerator {
                 "license_windows",
                 ["uuid", "asset_uuid", "starts_at", "ends_at", "license_type", "is_downloadable"],
                 [windowID, uuid, date(days: start), date(days: end), type, random.chance(0.4)])
-            for country in drawCountries() {
+            let countries = drawCountries()
+            for country in countries {
                 try writer.insert(
                     "license_window_countries", ["license_window_uuid", "territory_code"],
                     [windowID, country])
             }
+            if start < 0, end > 0, mainTerritories.isSubset(of: countries) { licensedInMain = true }
             let statuses =
                 type == "AVOD"
                 ? ["free", "active"]
@@ -108,6 +115,7 @@ extension DemoGenerator {
                     [windowID, status])
             }
         }
+        return licensedInMain
     }
 
     /// Countries of a window: all main territories, all territories, a few, or a single one.
@@ -131,7 +139,7 @@ extension DemoGenerator {
             uuid,
             age: genres.contains(where: { ["kids", "preschool", "animation"].contains($0) })
                 ? 0 : random.pick([10, 13, 16, 18]))
-        try writeLicenseWindows(uuid)
+        if try writeLicenseWindows(uuid) { licensedNow.append((uuid, "movie")) }
         promotable.append((uuid, titles[0]))
     }
 
@@ -146,7 +154,7 @@ extension DemoGenerator {
         try writeLanguages(series)
         let age = random.pick([0, 10, 13, 16])
         try writeRatings(series, age: age)
-        try writeLicenseWindows(series)
+        if try writeLicenseWindows(series) { licensedNow.append((series, "tv_series")) }
         promotable.append((series, titles[0]))
         var remaining = budget - 1
         for seasonNumber in 1...random.int(in: 1...2) where remaining > 0 {

@@ -17,6 +17,9 @@ struct DemoGenerator {
     var assetTypes: [String: Int] = [:]
     /// Asset uuids and English titles, for promos.
     var promotable: [(uuid: String, title: String)] = []
+    /// Movies and series with a license window open at the anchor in every main territory, in
+    /// the order written: what curated rows pick from.
+    var licensedNow: [(uuid: String, type: String)] = []
 
     static let day: TimeInterval = 86_400
 
@@ -42,6 +45,7 @@ struct DemoGenerator {
         }
         for _ in 0..<max(20, options.assets / 25) { try writeSportEvent(withAsset: false) }
         try writePromos(count: max(12, options.assets / 100))
+        try writeRows()
     }
 
     /// An ISO 8601 timestamp `days` days (and `hours` hours) from the anchor, on the hour.

@@ -141,4 +141,79 @@ enum DemoVocabulary {
                 ], 3
             ),
         ]
+
+    /// Home-screen rows, in screen order. Most show now in the main territories; the last four
+    /// must not show to a viewer today on a phone with the current app: one starts tomorrow, one
+    /// is for TV only, one for API majors up to 134 (the Catalogue is at 138), one has ended.
+    static let rows: [DemoRow] = [
+        DemoRow(
+            slug: "editors-picks",
+            titles: ["Editor's picks", "Choix de la rédaction", "Chaguo la mhariri", "Escolhas do editor"],
+            content: .curated()),
+        DemoRow(
+            slug: "trending-now", titles: ["Trending now", "Tendances", "Zinazovuma sasa", "Em alta"],
+            content: .curated(), schedule: .showingUntil(days: 14)),
+        DemoRow(
+            slug: "new-movies", titles: ["New movies", "Nouveaux films", "Filamu mpya", "Filmes novos"],
+            content: .query(type: "movie", sort: "newest")),
+        DemoRow(
+            slug: "live-football",
+            titles: ["Live football", "Football en direct", "Kandanda mubashara", "Futebol ao vivo"],
+            content: .liveEvents(sport: "football"), minimumAPIMajor: 136),
+        DemoRow(
+            slug: "movie-night",
+            titles: ["Movie night", "Soirée cinéma", "Usiku wa filamu", "Noite de cinema"],
+            content: .curated(type: "movie")),
+        DemoRow(
+            slug: "series-to-binge",
+            titles: [
+                "Series to binge", "Séries à dévorer", "Mfululizo wa kutazama", "Séries para maratonar",
+            ],
+            content: .query(type: "tv_series", sort: "title")),
+        DemoRow(
+            slug: "drama", titles: ["Drama", "Drame", "Tamthilia", "Drama"],
+            content: .query(category: "drama", sort: "title")),
+        DemoRow(
+            slug: "laugh-out-loud",
+            titles: ["Laugh out loud", "Éclats de rire", "Vichekesho", "Gargalhadas"],
+            content: .query(category: "comedy", sort: "newest")),
+        DemoRow(
+            slug: "action-packed",
+            titles: ["Action-packed", "Pleins d'action", "Mapigano", "Cheios de ação"],
+            content: .query(category: "action", sort: "newest")),
+        DemoRow(
+            slug: "in-french", titles: ["In French", "En français", "Kwa Kifaransa", "Em francês"],
+            content: .query(language: "fr", sort: "newest")),
+        DemoRow(
+            slug: "for-the-kids",
+            titles: ["For the kids", "Pour les enfants", "Kwa watoto", "Para os miúdos"],
+            content: .query(category: "kids", sort: "title")),
+        DemoRow(
+            slug: "documentaries", titles: ["Documentaries", "Documentaires", "Makala", "Documentários"],
+            content: .query(category: "documentary", sort: "newest")),
+        DemoRow(
+            slug: "on-the-go", titles: ["On the go", "En déplacement", "Popote ulipo", ""],
+            content: .curated(), platforms: ["android", "ios"]),
+        DemoRow(
+            slug: "popular-in-east-africa",
+            titles: [
+                "Popular in East Africa", "Populaire en Afrique de l'Est", "Maarufu Afrika Mashariki", "",
+            ],
+            content: .curated(), territories: ["KE", "TZ", "UG"]),
+        DemoRow(
+            slug: "coming-tomorrow", titles: ["Coming tomorrow", "Dès demain", "Inakuja kesho", "Amanhã"],
+            content: .query(type: "movie", sort: "newest"), schedule: .tomorrow),
+        DemoRow(
+            slug: "big-screen", titles: ["On the big screen", "Sur grand écran", "Kwenye skrini kubwa", ""],
+            content: .curated(), platforms: ["tv"]),
+        DemoRow(
+            slug: "classics-for-older-apps", titles: ["Classics", "Classiques", "Za zamani", "Clássicos"],
+            content: .query(type: "movie", sort: "title"), maximumAPIMajor: 134),
+        DemoRow(
+            slug: "last-weeks-picks",
+            titles: [
+                "Last week's picks", "Les choix de la semaine dernière", "Chaguo la wiki iliyopita", "",
+            ],
+            content: .curated(), schedule: .ended),
+    ]
 }

@@ -76,6 +76,8 @@ public final class DocumentLookup {
             return try lookup(PromoRecord.main, PromoRecord.children, Denormalizer.marketingPromo)
         case .sportsEvents:
             return try lookup(SportsEventRecord.main, SportsEventRecord.children, Denormalizer.sportsEvent)
+        case .rows:
+            return try lookup(PromotedRowRecord.main, PromotedRowRecord.children, Denormalizer.promotedRow)
         }
     }
 }

@@ -66,6 +66,8 @@ public final class DocumentSource {
             return try source(PromoRecord.main, PromoRecord.children, Denormalizer.marketingPromo)
         case .sportsEvents:
             return try source(SportsEventRecord.main, SportsEventRecord.children, Denormalizer.sportsEvent)
+        case .rows:
+            return try source(PromotedRowRecord.main, PromotedRowRecord.children, Denormalizer.promotedRow)
         }
     }
 }

@@ -99,3 +99,29 @@ extension SportsEvent: DocumentSourceJSON {
         ])
     }
 }
+
+extension PromotedRow: DocumentSourceJSON {
+    public var sourceJSON: JSONValue {
+        var members: [String: JSONValue] = [
+            "uuid": .string(uuid), "slug": .string(slug),
+            "titles": .object(titles.mapValues(JSONValue.string)),
+            "kind": .string(kind.rawValue), "platforms": .array(platforms.map(JSONValue.string)),
+            "territories": .array(territories.map(JSONValue.string)),
+            "start": .string(ISODate.string(from: start)), "position": .int(position),
+            "asset_uuids": .array(assetUUIDs.map(JSONValue.string)),
+            "updated_at": .string(ISODate.string(from: updatedAt)),
+        ]
+        if let minimumAPIMajor { members["min_api_major"] = .int(minimumAPIMajor) }
+        if let maximumAPIMajor { members["max_api_major"] = .int(maximumAPIMajor) }
+        if let end { members["end"] = .string(ISODate.string(from: end)) }
+        if let query {
+            var filter: [String: JSONValue] = ["sort": .string(query.sort.rawValue)]
+            if let type = query.type { filter["type"] = .string(type.rawValue) }
+            if let category = query.category { filter["category"] = .string(category) }
+            if let language = query.language { filter["language"] = .string(language) }
+            if let sport = query.sport { filter["sport"] = .string(sport) }
+            members["query"] = .object(filter)
+        }
+        return .object(members)
+    }
+}

@@ -38,6 +38,12 @@ import Testing
                 try await engine.indices(forAlias: "marketing_promos") == [
                     "marketing_promos-20260101000000000"
                 ])
+            // Every demo row is a rows document the Catalogue can decode.
+            #expect(result.output.contains("rows: 18 documents in 'rows-20260101000000000' from "))
+            let rows = try await engine.search(.rows, request: SearchRequest(size: 100))
+                .documents(as: PromotedRow.self)
+            #expect(rows.count == 18)
+            #expect(Set(rows.map(\.kind)) == Set(PromotedRow.Kind.allCases))
             try engine.close()
         }
     }

@@ -50,6 +50,16 @@ struct PostgresCommandTests {
                     indexed.output.contains("assetflat: 40 documents in 'assetflat-20260101000000000' from "))
                 let engine = try await IndexerFixture.reopen(directory.appendingPathComponent("data"))
                 #expect(try await IndexerFixture.count(engine, "assetflat") == 40)
+                let rowCount = try #require(
+                    try CMSDatabase.openForReading(.postgres(PostgresConfiguration(url)))
+                        .query("SELECT count(*) FROM rows") { try $0.int(0) }.first)
+                #expect(rowCount > 10)
+                #expect(
+                    indexed.output.contains("rows: \(rowCount) documents in 'rows-20260101000000000' from "))
+                let rows = try await engine.search(.rows, request: SearchRequest(size: 100))
+                    .documents(as: PromotedRow.self)
+                #expect(rows.count == rowCount)
+                #expect(rows.allSatisfy { !$0.territories.isEmpty && !$0.titles.isEmpty })
                 try engine.close()
             }
         }

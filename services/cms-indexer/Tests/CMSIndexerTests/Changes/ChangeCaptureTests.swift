@@ -9,7 +9,8 @@ import Testing
 /// The triggers record, for every write to every CMS table, exactly the documents it touches, on
 /// both databases.
 @Suite struct ChangeCaptureTests {
-    /// A movie, a series with two episodes in two seasons, a promo and a sports event.
+    /// A movie, a series with two episodes in two seasons, a promo, a sports event, a curated row
+    /// of the movie and the series, and a query row.
     static let catalogueSQL =
         CMSFixture.movieSQL("movie-1") + """
             INSERT INTO assets (uuid, type, created_at, updated_at) VALUES
@@ -25,7 +26,9 @@ import Testing
             INSERT INTO sports_events (uuid, sport, competition, starts_at, ends_at) VALUES
                 ('event-1', 'football', 'Cup', '2026-03-01T15:00:00Z', '2026-03-01T17:00:00Z');
             INSERT INTO sports_event_teams (event_uuid, position, team) VALUES ('event-1', 0, 'A'), ('event-1', 1, 'B');
-            """
+
+            """ + CMSFixture.curatedRowSQL("row-1", assets: ["movie-1", "series-1"])
+        + CMSFixture.rowSQL("row-2", position: 2)
 
     /// The documents the outbox names after `position`, as `entity:key`, sorted.
     static func recorded(after position: Int64, _ db: any CMSConnection) throws -> [String] {
@@ -78,7 +81,17 @@ import Testing
                     ["marketing_promos:promo-1"]
                 ),
                 ("UPDATE sports_event_teams SET team = 'C' WHERE position = 1", ["sports_events:event-1"]),
-                ("DELETE FROM assets WHERE uuid = 'movie-1'", ["assetflat:movie-1"]),
+                ("UPDATE rows SET position = position + 10", ["rows:row-1", "rows:row-2"]),
+                ("UPDATE row_titles SET title = 'Picks' WHERE row_uuid = 'row-1'", ["rows:row-1"]),
+                ("INSERT INTO row_platforms (row_uuid, platform) VALUES ('row-2', 'tv')", ["rows:row-2"]),
+                (
+                    "DELETE FROM row_territories WHERE row_uuid = 'row-1' AND territory_code = 'ZA'",
+                    ["rows:row-1"]
+                ),
+                ("UPDATE row_items SET position = 9 WHERE asset_uuid = 'movie-1'", ["rows:row-1"]),
+                ("DELETE FROM rows WHERE uuid = 'row-2'", ["rows:row-2"]),
+                // The movie leaves the curated row with it (ON DELETE CASCADE).
+                ("DELETE FROM assets WHERE uuid = 'movie-1'", ["assetflat:movie-1", "rows:row-1"]),
             ]
             for (sql, expected) in cases {
                 let before = try feed.latestPosition()
@@ -86,6 +99,28 @@ import Testing
                 #expect(try Self.recorded(after: before, db) == expected, "\(sql)")
                 if !expected.isEmpty { #expect(try feed.latestPosition() > before, "\(sql)") }
             }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func everyCMSTableHasATriggerForEveryKindOfWrite(_ database: TestDatabase) async throws {
+        try await database.withFixture { location in
+            let db = try CMSDatabase.open(location, readOnly: false)
+            let triggers = Set(
+                try db.query(
+                    database == .sqlite
+                        ? "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+                        : """
+                        SELECT tgname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                        WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+                        """
+                ) { try $0.string(0) })
+            let expected = CMSSchema.tables.flatMap { table in
+                ["insert", "update", "delete"].map { "cms_changes_\(table)_\($0)" }
+            }
+            #expect(expected.filter { !triggers.contains($0) } == [])
+            // And nothing else but, on PostgreSQL, the lock taken before each table's writes.
+            #expect(triggers.count == CMSSchema.tables.count * (database == .sqlite ? 3 : 4))
         }
     }
 

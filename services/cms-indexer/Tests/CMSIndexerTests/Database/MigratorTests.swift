@@ -16,7 +16,7 @@ import Testing
         "license_window_subscription_statuses",
         "categories", "category_titles", "languages", "territories", "ratings", "rating_system_territories",
         "marketing_promos", "marketing_promo_territories", "sports_events", "sports_event_teams",
-        "sports_event_territories",
+        "sports_event_territories", "rows", "row_titles", "row_platforms", "row_territories", "row_items",
     ]
 
     @Test(arguments: TestDatabase.available)
@@ -51,6 +51,33 @@ import Testing
             #expect(try first.migrate(db, clock: clock) == [1, 2])
             let all = try Migrator(migrations: CMSSchema.migrations)
             #expect(try all.migrate(db, clock: clock) == Array(3...CMSSchema.latestVersion))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func upgradingAVersion5DatabaseKeepsItsRowsAndCapturesTheNewTables(_ database: TestDatabase) async throws
+    {
+        try await database.withEmptyDatabase { location in
+            let db = try CMSDatabase.open(location, readOnly: false)
+            let before = try Migrator(migrations: Array(CMSSchema.migrations.prefix(5)))
+            #expect(try before.migrate(db, clock: clock) == [1, 2, 3, 4, 5])
+            try db.execute(CMSFixture.referenceSQL + CMSFixture.moviesSQL(count: 2))
+            let feed = try ChangeFeed(db: db)
+            let outbox = try feed.changes(after: 0, limit: 1_000)
+            // 3 territories, 3 languages, 2 categories, 3 ratings and 2 movies.
+            #expect(outbox.count == 13)
+            #expect(try Migrator(migrations: CMSSchema.migrations).migrate(db, clock: clock) == [6])
+            // What the database held is all there, its outbox too.
+            #expect(try feed.changes(after: 0, limit: 1_000) == outbox)
+            let movies = try IndexDocuments.read(.assetflat, location)
+            #expect(movies.documents.keys.sorted() == ["movie-0001", "movie-0002"])
+            // The new tables take rows and record them for the incremental indexer.
+            let position = try feed.latestPosition()
+            try db.execute(CMSFixture.curatedRowSQL("row-1", assets: ["movie-0002", "movie-0001"]))
+            #expect(try feed.changes(after: position, limit: 10).map(\.key) == ["row-1"])
+            let rows = try IndexDocuments.read(.rows, location)
+            #expect(rows.errors == [])
+            #expect(rows.documents["row-1"]?["asset_uuids"] == ["movie-0002", "movie-0001"])
         }
     }
 

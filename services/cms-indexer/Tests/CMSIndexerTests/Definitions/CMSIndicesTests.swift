@@ -30,6 +30,13 @@ import Testing
         .sportsEvents: SportsEvent(
             uuid: "e-1", sport: "football", competition: "Cup", teams: ["A", "B"], start: date, end: date,
             territories: ["KE"]),
+        .rows: PromotedRow(
+            uuid: "row-1", slug: "picks", titles: ["en": "Picks"], kind: .query, platforms: ["tv"],
+            minimumAPIMajor: 130, maximumAPIMajor: 140, territories: ["KE"], start: date, end: date,
+            position: 1,
+            assetUUIDs: ["a-1"],
+            query: RowQuery(type: .movie, category: "c-1", language: "en", sport: "football", sort: .title),
+            updatedAt: date),
     ]
 
     /// Leaf paths of a document (objects walked, arrays of objects walked, scalars recorded).

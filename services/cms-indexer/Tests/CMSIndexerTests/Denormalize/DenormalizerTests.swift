@@ -14,15 +14,7 @@ import Testing
             documents: [String: JSONValue], errors: [DocumentError]
         )
     {
-        let db = try CMSDatabase.openForReading(location)
-        let source = try DocumentSource.make(for: index, db: db, batchSize: batchSize)
-        var documents: [String: JSONValue] = [:]
-        var errors: [DocumentError] = []
-        while let batch = try source.next() {
-            for (id, document) in batch.documents { documents[id] = document }
-            errors += batch.errors
-        }
-        return (documents, errors)
+        try IndexDocuments.read(index, location, batchSize: batchSize)
     }
 
     @Test(arguments: TestDatabase.available)

@@ -48,6 +48,44 @@ import Testing
     }
 
     @Test(arguments: TestDatabase.available)
+    func rowEditsAndDeletionsReachTheLiveRowsIndex(_ database: TestDatabase) async throws {
+        try await database.withFixture(
+            sql: IndexerFixture.sql(movies: 4)
+                + CMSFixture.curatedRowSQL("row-curated", assets: ["movie-0003", "movie-0001"], position: 2)
+                + CMSFixture.rowSQL("row-gone", position: 3)
+        ) { location in
+            let engine = EmbeddedSearchBackend(clock: IndexerFixture.clock())
+            let configuration = IndexerFixture.configuration(location)
+            #expect(try await Indexer(backend: engine, configuration: configuration).run().succeeded)
+            #expect(try await IndexerFixture.count(engine, "rows") == 3)
+            try CMSFixture.execute(
+                """
+                UPDATE row_titles SET title = 'Tonight' WHERE row_uuid = 'row-1';
+                INSERT INTO row_platforms (row_uuid, platform) VALUES ('row-1', 'tv'), ('row-1', 'ios');
+                DELETE FROM rows WHERE uuid = 'row-gone';
+                DELETE FROM assets WHERE uuid = 'movie-0003';
+                \(CMSFixture.rowSQL("row-new", title: "Fresh", position: 4))
+                """, on: location)
+            let report = try await IncrementalIndexer(backend: engine, configuration: configuration).catchUp()
+            #expect(report.succeeded, "\(report.errors)")
+            // rows: row-1, row-curated (its item deleted with the movie), row-gone, row-new; the movie.
+            #expect(report.changes == 5)
+            #expect(report.upserted == 3)
+            #expect(report.deleted == 2)
+            let edited = try #require(try await engine.document(PromotedRow.self, id: "row-1"))
+            #expect(edited.titles == ["en": "Tonight"])
+            #expect(edited.platforms == ["ios", "tv"])
+            let curated = try #require(try await engine.document(PromotedRow.self, id: "row-curated"))
+            #expect(curated.assetUUIDs == ["movie-0001"])
+            #expect(try await engine.document(PromotedRow.self, id: "row-new")?.titles == ["en": "Fresh"])
+            #expect(try await engine.getDocument("rows", id: "row-gone").found == false)
+            #expect(try await IndexerFixture.count(engine, "rows") == 3)
+            let live = try #require(try await engine.indices(forAlias: "rows").first)
+            #expect(try await IndexerState.position(of: live, in: engine) == report.positions["rows"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func aFailedWriteRecordsNoPositionAndTheNextPassAppliesEverythingOnce(_ database: TestDatabase)
         async throws
     {

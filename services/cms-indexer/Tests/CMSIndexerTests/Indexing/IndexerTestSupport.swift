@@ -13,7 +13,7 @@ enum IndexerFixture {
         .frozen(at: start.addingTimeInterval(Double(minutes) * 60))
     }
 
-    /// Reference data, `movies` movies, a promo and a sports event.
+    /// Reference data, `movies` movies, a promo, a sports event and a query row.
     static func database(in directory: URL, movies: Int = 12) throws -> String {
         try CMSFixture.database(
             in: directory,
@@ -24,7 +24,8 @@ enum IndexerFixture {
                 INSERT INTO sports_events (uuid, sport, competition, starts_at, ends_at) VALUES
                     ('event-1', 'football', 'Cup', '2026-03-01T15:00:00Z', '2026-03-01T17:00:00Z');
                 INSERT INTO sports_event_teams (event_uuid, position, team) VALUES ('event-1', 0, 'A'), ('event-1', 1, 'B');
-                """)
+
+                """ + CMSFixture.rowSQL("row-1"))
     }
 
     /// ``database(in:movies:)``'s rows, on any database.
@@ -36,7 +37,8 @@ enum IndexerFixture {
             INSERT INTO sports_events (uuid, sport, competition, starts_at, ends_at) VALUES
                 ('event-1', 'football', 'Cup', '2026-03-01T15:00:00Z', '2026-03-01T17:00:00Z');
             INSERT INTO sports_event_teams (event_uuid, position, team) VALUES ('event-1', 0, 'A'), ('event-1', 1, 'B');
-            """
+
+            """ + CMSFixture.rowSQL("row-1")
     }
 
     /// A configuration for `location`.

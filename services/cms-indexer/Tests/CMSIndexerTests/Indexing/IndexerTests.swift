@@ -27,6 +27,9 @@ import Testing
             #expect(report.results.first { $0.alias == "assetflat" }?.rowsRead == 12 * 6)
             let asset = try #require(try await engine.document(AssetFlat.self, id: "movie-0007"))
             #expect(asset.licenseWindows.map(\.countries) == [["KE", "ZA"]])
+            let row = try #require(try await engine.document(PromotedRow.self, id: "row-1"))
+            #expect(row.query == RowQuery(type: .movie, sort: .newest))
+            #expect(row.platforms == PromotedRow.allPlatforms)
             #expect(progress.events.contains(.switched(aliases: CMSIndices.names.map(\.rawValue))))
             #expect(
                 progress.events.contains(.progressed(alias: "assetflat", documents: 10, failed: 0, rows: 60)))
