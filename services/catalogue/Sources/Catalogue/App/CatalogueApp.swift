@@ -15,7 +15,8 @@ import HTTPKit
 /// Endpoints (all `GET`, all JSON): `/catalogue/by_id`, `/catalogue/assets`,
 /// `/catalogue/asset/{uuid}`, `/catalogue/search`, `/catalogue/promos`, `/catalogue/events`,
 /// `/catalogue/territories`, `/catalogue/languages`, `/catalogue/categories`,
-/// `/catalogue/ratings`, `/health/live`, `/health/ready` and `/health` (an alias of ready).
+/// `/catalogue/ratings`, `/catalogue/rows`, `/catalogue/rows/{slug}`, `/health/live`,
+/// `/health/ready` and `/health` (an alias of ready).
 public struct CatalogueApp: Sendable {
     /// The search store.
     public let backend: any SearchBackend
@@ -51,13 +52,14 @@ public struct CatalogueApp: Sendable {
         self.monotonic = monotonic
     }
 
-    /// The routes served with a fixed path (and `/catalogue/asset/{uuid}`), for labelling metrics
+    /// The routes served with a fixed path (and `/catalogue/rows/{slug}`), for labelling metrics
     /// by pattern and for checking the OpenAPI document covers them.
     public static let routes: Set<String> = [
         "/health", "/health/live", "/health/ready", "/metrics", "/openapi.json", "/catalogue/by_id",
         "/catalogue/assets",
         "/catalogue/search", "/catalogue/promos", "/catalogue/events", "/catalogue/territories",
         "/catalogue/languages", "/catalogue/categories", "/catalogue/ratings",
+        "/catalogue/rows", "/catalogue/rows/{slug}",
     ]
 
     /// A router with every route, the client-context middleware on `/catalogue`, and (when
@@ -91,6 +93,8 @@ public struct CatalogueApp: Sendable {
         catalogue.get("/languages") { request, context in try await languages(request, context) }
         catalogue.get("/categories") { request, context in try await categories(request, context) }
         catalogue.get("/ratings") { request, context in try await ratings(request, context) }
+        catalogue.get("/rows") { request, context in try await rows(request, context) }
+        catalogue.get("/rows/{slug}") { request, context in try await row(request, context) }
         return router
     }
 

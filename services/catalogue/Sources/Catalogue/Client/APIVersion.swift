@@ -5,6 +5,7 @@
 /// |---|---|
 /// | 135 | call-to-action promos (`call_to_action`, `sport_call_to_action`) are served; older clients get editorial promos only |
 /// | 136 | `sport_event` assets are served; older clients cannot show them |
+/// | 137 | `live_events` rows are served (`/catalogue/rows`); older clients get curated and query rows only |
 public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The header that names the major version.
     public static let headerName = "Catalogue-Api-Major"
@@ -16,6 +17,8 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let callToActionPromos = APIVersion(major: 135)
     /// The first version that gets `sport_event` assets.
     public static let sportEventAssets = APIVersion(major: 136)
+    /// The first version that gets `live_events` rows on the home screen.
+    public static let liveEventRows = APIVersion(major: 137)
 
     /// The major version number.
     public var major: Int
@@ -30,6 +33,9 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Whether `sport_event` assets are served.
     public var servesSportEventAssets: Bool { self >= .sportEventAssets }
+
+    /// Whether `live_events` rows are served.
+    public var servesLiveEventRows: Bool { self >= .liveEventRows }
 
     public static func < (lhs: APIVersion, rhs: APIVersion) -> Bool { lhs.major < rhs.major }
 

@@ -19,6 +19,9 @@ public enum CatalogueError: HTTPResponseError, Equatable {
     case unknownCountry(parameter: String, code: String)
     /// No asset with this uuid is available (unknown, or not licensed now where asked).
     case assetNotFound(uuid: String, country: String?)
+    /// No row with this slug is showing now for this client (unknown, scheduled for another
+    /// time, for other platforms, API majors or territories, or with nothing to show).
+    case rowNotFound(slug: String, country: String?, platform: String, apiMajor: Int)
     /// The search store cannot be reached, did not answer in time, or answered nonsense;
     /// `reason` is logged, never sent (it names internal addresses).
     case searchStoreUnavailable(reason: String)
@@ -38,7 +41,7 @@ public enum CatalogueError: HTTPResponseError, Equatable {
             .tooManyIDs,
             .unknownCountry:
             .badRequest
-        case .assetNotFound: .notFound
+        case .assetNotFound, .rowNotFound: .notFound
         case .searchStoreUnavailable, .indexMissing, .searchStoreTimedOut, .searchStoreCircuitOpen,
             .incompatibleMapping:
             .serviceUnavailable
@@ -83,6 +86,9 @@ extension CatalogueError: CustomStringConvertible {
             "unknown country '\(code)' in '\(parameter)'; use a territory code listed by /catalogue/territories"
         case .assetNotFound(let uuid, let country):
             "asset '\(uuid)' not found" + (country.map { " or not available in '\($0)'" } ?? "")
+        case .rowNotFound(let slug, let country, let platform, let apiMajor):
+            "row '\(slug)' not found or not showing now" + (country.map { " in '\($0)'" } ?? "")
+                + " on '\(platform)' at API major \(apiMajor)"
         case .searchStoreUnavailable:
             "the search store is unavailable; try again later"
         case .indexMissing(let index):

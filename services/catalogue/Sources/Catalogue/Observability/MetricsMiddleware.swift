@@ -31,6 +31,7 @@ struct MetricsMiddleware: Middleware {
     func route(of path: String) -> String {
         if routes.contains(path) { return path }
         if path.hasPrefix("/catalogue/asset/") { return "/catalogue/asset/{uuid}" }
+        if path.hasPrefix("/catalogue/rows/") { return "/catalogue/rows/{slug}" }
         return "unmatched"
     }
 

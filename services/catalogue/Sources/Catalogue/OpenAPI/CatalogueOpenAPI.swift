@@ -13,11 +13,12 @@ public enum CatalogueOpenAPI {
         "info": [
             "title": "Catalogue API", "version": .string("\(APIVersion.current.major)"),
             "description":
-                "Movies, series, sports events and promos for every client platform and API version.",
+                "Movies, series, sports events, promos and promoted rows for every client platform and API version.",
         ],
-        "paths": .object(paths),
+        "paths": .object(paths.merging(rowPaths) { first, _ in first }),
         "components": [
-            "schemas": .object(schemas), "parameters": .object(sharedParameters),
+            "schemas": .object(schemas.merging(rowSchemas) { first, _ in first }),
+            "parameters": .object(sharedParameters),
             "responses": .object(errorResponses),
         ],
     ]

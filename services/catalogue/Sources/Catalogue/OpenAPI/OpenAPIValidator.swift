@@ -5,7 +5,7 @@ import HTTPKit
 ///
 /// Paths with `{parameters}`, `$ref` to `#/components/...`, response statuses (or `default`),
 /// required response headers, and JSON Schema's `type` (one or a list), `enum`, `properties`,
-/// `required`, `additionalProperties: false` and `items`. A response the document does not
+/// `required`, `additionalProperties: false`, `items` and `oneOf`. A response the document does not
 /// describe is a problem too: it is how the document is kept from drifting (except a 404 for a
 /// path, or a 405 for a method, the document does not have).
 ///
@@ -92,6 +92,14 @@ public struct OpenAPIValidator: Sendable {
     func check(_ value: JSONValue, against schema: JSONValue, at location: String) -> [String] {
         let schema = resolve(schema)
         if case .object(let members) = schema, members.isEmpty { return [] }
+        if let options = schema["oneOf"]?.arrayValue {
+            let matching = options.filter { check(value, against: $0, at: location).isEmpty }.count
+            guard matching == 1 else {
+                return [
+                    "\(location): matches \(matching) of the \(options.count) schemas of 'oneOf', not one"
+                ]
+            }
+        }
         var problems: [String] = []
         if let types = schema["type"] {
             let allowed = types.arrayValue?.compactMap(\.stringValue) ?? types.stringValue.map { [$0] } ?? []

@@ -33,6 +33,11 @@ public final class MappingCompatibility: Sendable {
             "end": .date,
         ],
         .territories: ["code": .keyword, "is_main": .boolean],
+        .rows: [
+            "uuid": .keyword, "slug": .keyword, "kind": .keyword, "platforms": .keyword,
+            "territories": .keyword, "min_api_major": .integer, "max_api_major": .integer, "start": .date,
+            "end": .date, "position": .integer,
+        ],
     ]
 
     /// What is wrong with `mapping` for `index`, or `nil` when the catalogue can read it.

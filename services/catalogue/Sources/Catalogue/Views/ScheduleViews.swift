@@ -33,24 +33,27 @@ enum PromoView {
 enum EventView {
     static func page(_ events: [SportsEvent], total: Int, paging: Paging, now: Date) -> JSONOutput {
         JSONOutput.page(total: total, paging: paging, capacity: 128 + events.count * 256) { output in
-            for event in events {
-                output.beginObject()
-                output.key("competition")
-                output.string(event.competition)
-                output.key("end")
-                output.date(event.end)
-                output.key("is_live")
-                output.bool(event.start <= now && now < event.end)
-                output.key("sport")
-                output.string(event.sport)
-                output.key("start")
-                output.date(event.start)
-                output.key("teams")
-                output.strings(event.teams)
-                output.key("uuid")
-                output.string(event.uuid)
-                output.endObject()
-            }
+            for event in events { write(event, now: now, into: &output) }
         }
+    }
+
+    /// Writes one event's JSON object.
+    static func write(_ event: SportsEvent, now: Date, into output: inout JSONOutput) {
+        output.beginObject()
+        output.key("competition")
+        output.string(event.competition)
+        output.key("end")
+        output.date(event.end)
+        output.key("is_live")
+        output.bool(event.start <= now && now < event.end)
+        output.key("sport")
+        output.string(event.sport)
+        output.key("start")
+        output.date(event.start)
+        output.key("teams")
+        output.strings(event.teams)
+        output.key("uuid")
+        output.string(event.uuid)
+        output.endObject()
     }
 }

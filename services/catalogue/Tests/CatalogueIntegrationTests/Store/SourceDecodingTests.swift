@@ -40,5 +40,18 @@ import Testing
         try agree(Language.self, documents(.language, Fixtures.allLanguages))
         try agree(ESModels.Category.self, documents(.category, Fixtures.categories))
         try agree(Rating.self, documents(.rating, Fixtures.mainRatings))
+        try agree(
+            PromotedRow.self,
+            documents(
+                .row,
+                [
+                    [:],
+                    ["end": "now+1d", "min_api_major": 130, "max_api_major": 137, "titles": ["fr": "Rang"]],
+                    [
+                        "kind": "query", "asset_uuids": [],
+                        "query": ["type": "movie", "language": "fr", "sort": "title"],
+                    ],
+                    ["kind": "live_events", "asset_uuids": [], "query": ["sport": "rugby"]],
+                ]))
     }
 }
