@@ -24,7 +24,7 @@ extension CatalogueApp {
         let scope = try await scope(context, country: parameters.country, now: now)
         let pager = try ListingPager(
             paging: parameters.paging, cursor: cursor, sort: "start",
-            filters: ListingFilters.events(parameters, client: scope.client), now: now,
+            filters: ListingFilters.events(parameters), now: now,
             key: configuration.cursorKey)
         let found = try await scope.store.search(
             .sportsEvents, pager.apply(to: scope.queries.events(parameters)), as: SportsEvent.self)

@@ -29,8 +29,9 @@ enum ListingFilters {
             ], client: client)
     }
 
-    /// `/catalogue/events` (its range as resolved: a default `from` is the cursor's instant).
-    static func events(_ parameters: EventParameters, client: ClientContext) -> String {
+    /// `/catalogue/events` (its range as resolved: a default `from` is the cursor's instant);
+    /// events are the same for every client.
+    static func events(_ parameters: EventParameters) -> String {
         text(
             "events",
             [
@@ -38,16 +39,17 @@ enum ListingFilters {
                 ("to", [ISODate.string(from: parameters.to)]),
                 ("sport", parameters.sports), ("competition", parameters.competition.map { [$0] } ?? []),
                 ("country", parameters.country.map { [$0.code] } ?? []),
-            ], client: client)
+            ], client: nil)
     }
 
-    private static func text(_ endpoint: String, _ filters: [(String, [String])], client: ClientContext)
+    private static func text(_ endpoint: String, _ filters: [(String, [String])], client: ClientContext?)
         -> String
     {
         let parts = filters.map { name, values in "\(name)=\(Set(values).sorted().joined(separator: ","))" }
-        let clientParts = [
-            "sport_events=\(client.version.servesSportEventAssets)", "lang=\(client.language.alpha2)",
-        ]
+        let clientParts =
+            client.map { client in
+                ["sport_events=\(client.version.servesSportEventAssets)", "lang=\(client.language.alpha2)"]
+            } ?? []
         // Unit separators: no value can hold one, so no two listings write the same text.
         return ([endpoint] + parts + clientParts).joined(separator: "\u{1F}")
     }
