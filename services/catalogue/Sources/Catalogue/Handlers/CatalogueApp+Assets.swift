@@ -65,8 +65,8 @@ extension CatalogueApp {
         return Self.respond(scope.assetView.page(pager.page(found)))
     }
 
-    /// The counts of each facet's values in `found`'s aggregations, categories titled in the
-    /// client's language (English, else the slug, when the category has no such title).
+    /// The counts of each facet's values in `found`'s aggregations, categories titled as
+    /// `/catalogue/categories` titles them (the client's language, else English, ...).
     private func facetCounts(_ facets: [Facet], of found: StoreHits<AssetFlat>, scope: RequestScope)
         async throws -> [FacetCounts]
     {
