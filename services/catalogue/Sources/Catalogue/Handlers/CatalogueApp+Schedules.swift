@@ -13,14 +13,16 @@ extension CatalogueApp {
     }
 
     /// `GET /catalogue/events?from=..&to=..&sport=..&competition=..&content_country=..&start=..&num=..`:
-    /// events running in the range, in start order, paged; with `cursor`, the range a default
-    /// `from` stands for is the first page's, so the pages belong to one listing.
+    /// events running in the range, in start order, paged. A default `from` is the listing's
+    /// instant (the minute of its first page, ``ListingPager/instant(firstPageAt:)``), so that
+    /// every page by cursor is of the same range.
     func events(_ request: Request, _ context: RequestContext) async throws -> Response {
         let now = clock.now()
         let cursor = try ListingPager.read(
             Paging(query: request.query, defaultSize: EventParameters.defaultPageSize),
             key: configuration.cursorKey)
-        let parameters = try EventParameters(query: request.query, now: cursor?.instant ?? now)
+        let parameters = try EventParameters(
+            query: request.query, now: cursor?.instant ?? ListingPager.instant(firstPageAt: now))
         let scope = try await scope(context, country: parameters.country, now: now)
         let pager = try ListingPager(
             paging: parameters.paging, cursor: cursor, sort: "start",

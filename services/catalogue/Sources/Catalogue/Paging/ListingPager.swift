@@ -12,9 +12,15 @@ struct ListingPager {
     let cursor: PageCursor?
     let sort: String
     let filters: String
-    /// The listing's instant: the cursor's, or this request's for a first page.
+    /// The listing's instant: the cursor's, or this request's minute for a first page.
     let instant: Date
     let key: CursorKey
+
+    /// The instant of a listing whose first page is read at `now`: the start of its minute, so
+    /// that a first page's `next` (and so its `ETag`) stays the same for a minute.
+    static func instant(firstPageAt now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+    }
 
     /// Reads the cursor of `paging` (its signature only; ``init(paging:cursor:sort:filters:now:key:)``
     /// checks it belongs to the listing).
@@ -37,7 +43,7 @@ struct ListingPager {
         self.cursor = cursor
         self.sort = sort
         self.filters = filters
-        self.instant = cursor?.instant ?? now
+        self.instant = cursor?.instant ?? Self.instant(firstPageAt: now)
         self.key = key
     }
 

@@ -64,6 +64,19 @@ import Testing
         #expect(pager.page(Self.hits(["u10000"], total: 10_001)).start == 10_000)
     }
 
+    @Test func aFirstPagesNextIsTheSameForAMinute() throws {
+        func next(at seconds: TimeInterval) throws -> String? {
+            let pager = try ListingPager(
+                paging: Paging(num: 2), cursor: nil, sort: "-created_at", filters: "f",
+                now: Self.now.addingTimeInterval(seconds), key: Self.key)
+            return pager.page(Self.hits(["u1", "u2"], total: 5)).next
+        }
+        #expect(try next(at: 1.5) == next(at: 59))
+        #expect(try next(at: 59) != next(at: 60))
+        let cursor = try PageCursor(token: try #require(try next(at: 42)), key: Self.key)
+        #expect(cursor.instant == Self.now)
+    }
+
     @Test func aCursorOfAnotherListingIsRefused() {
         let cursor = PageCursor(sort: "title", after: ["x"], filters: "f", instant: Self.now, position: 10)
         #expect(throws: CatalogueError.self) {
