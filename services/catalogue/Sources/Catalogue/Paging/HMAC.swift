@@ -17,13 +17,13 @@ enum HMAC {
     }
 }
 
-/// SHA-256 (FIPS 180-4).
+/// SHA-256 (FIPS 180-4), allocation-free per block: a listing page signs its `next` with it.
 struct SHA256 {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-        0x5be0_cd19,
-    ]
-    private var buffer: [UInt8] = []
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// The bytes of an incomplete block (fewer than 64).
+    private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -54,54 +54,77 @@ struct SHA256 {
 
     mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
-        buffer += bytes
         var offset = 0
-        while buffer.count - offset >= 64 {
-            compress(buffer[offset..<(offset + 64)])
-            offset += 64
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, bytes.count)
+            pending += bytes[0..<taken]
+            offset = taken
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBufferPointer { compress($0.baseAddress.unsafelyUnwrapped) }
+            pending.removeAll(keepingCapacity: true)
         }
-        buffer.removeFirst(offset)
+        bytes.withUnsafeBufferPointer { buffer in
+            while bytes.count - offset >= 64 {
+                compress(buffer.baseAddress.unsafelyUnwrapped + offset)
+                offset += 64
+            }
+        }
+        pending += bytes[offset...]
     }
 
     mutating func finalize() -> [UInt8] {
         let bits = length &* 8
         var padding: [UInt8] = [0x80]
-        while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
+        while (pending.count + padding.count) % 64 != 56 { padding.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
             padding.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
         }
         update(padding)
-        return state.flatMap { word in
-            stride(from: 24, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
+        let (a, b, c, d, e, f, g, h) = state
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in [a, b, c, d, e, f, g, h] {
+            for shift in stride(from: 24, through: 0, by: -8) {
+                digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
+        }
+        return digest
+    }
+
+    /// Folds the 64 bytes at `block` into the state.
+    private mutating func compress(_ block: UnsafePointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] =
+                    UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2])
+                    << 8
+                    | UInt32(block[4 * i + 3])
+            }
+            for i in 16..<64 {
+                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let t1 =
+                        h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i]
+                        &+ w[i]
+                    let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                state.6 &+ g,
+                state.7 &+ h
+            )
         }
     }
 
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        let base = block.startIndex
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
-                | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (
-            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-        )
-        for i in 0..<64 {
-            let t1 =
-                h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[i]
-                &+ w[i]
-            let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
-    }
-
+    @inline(__always)
     private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value >> count) | (value << (32 - count))
     }

@@ -126,12 +126,25 @@ public struct PageCursor: Sendable, Equatable {
         return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
+    private static let base64URLAlphabet = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     /// Base64url without padding (RFC 4648 §5).
     static func base64URL(_ bytes: [UInt8]) -> String {
-        var text = Data(bytes).base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
+        var text: [UInt8] = []
+        text.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index < bytes.count {
+            let chunk = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if chunk > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if chunk > 2 { group |= UInt32(bytes[index + 2]) }
+            for position in 0...chunk {
+                text.append(base64URLAlphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3f)])
+            }
+            index += 3
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes of unpadded base64url text; `nil` unless the text is exactly what
