@@ -118,10 +118,16 @@ struct ServeCommand: Command {
             backend: backend, clock: io.clock, monotonic: .continuous,
             configuration: CatalogueConfiguration(
                 indices: CatalogueIndices(prefix: options.indexPrefix),
-                requestTimeout: .milliseconds(Int((options.requestTimeout * 1000).rounded()))))
+                requestTimeout: .milliseconds(Int((options.requestTimeout * 1000).rounded())),
+                cursorKey: options.cursorKey ?? .builtIn))
         let application = catalogue.makeApplication(
             server: ServerConfiguration(host: options.host, port: options.port), logger: logger,
             logRequests: options.logLevel <= .info)
+        if options.cursorKey == nil {
+            logger.notice(
+                "CATALOGUE_CURSOR_KEY is not set: page cursors are signed with the built-in key, which anyone can use to sign one; set the same secret on every instance"
+            )
+        }
         switch options.store {
         case .cluster(let url): logger.info("reading from the search cluster at \(url.absoluteString)")
         case .dataDirectory(let directory):

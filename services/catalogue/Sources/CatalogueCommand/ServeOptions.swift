@@ -1,4 +1,5 @@
 import CLIKit
+import Catalogue
 import Foundation
 import HTTPKit
 
@@ -27,9 +28,11 @@ public struct ServeOptions: Sendable, Equatable {
     public var requestTimeout: Double
     /// `text` or `json` log lines.
     public var logFormat: String
+    /// What signs page cursors: `CATALOGUE_CURSOR_KEY`, else the built-in key (noted in the log).
+    public var cursorKey: CursorKey?
 
     /// Parses `serve`'s arguments; without `--es` or `--data`, `ELASTICSEARCH_URL` chooses the
-    /// cluster.
+    /// cluster; `CATALOGUE_CURSOR_KEY` signs page cursors.
     ///
     /// - Throws: ``CLIKit/UsageError`` for anything that cannot run.
     public init(arguments: [String], environment: [String: String], workingDirectory: URL) throws {
@@ -47,6 +50,7 @@ public struct ServeOptions: Sendable, Equatable {
         logLevel = command.logLevel
         requestTimeout = command.requestTimeout
         logFormat = command.logFormat
+        cursorKey = environment["CATALOGUE_CURSOR_KEY"].flatMap { $0.isEmpty ? nil : CursorKey($0) }
         store = try Self.store(
             es: command.es, data: command.data, environment: environment, workingDirectory: workingDirectory)
     }

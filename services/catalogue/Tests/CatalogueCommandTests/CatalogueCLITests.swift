@@ -1,4 +1,5 @@
 import CLIKit
+import Catalogue
 import CatalogueCommand
 import Foundation
 import Testing
@@ -111,5 +112,17 @@ struct CapturedIO {
             environment: ["ELASTICSEARCH_URL": "http://127.0.0.1:9200"],
             workingDirectory: FileManager.default.temporaryDirectory)
         #expect(explicit.store == .cluster(try #require(URL(string: "http://127.0.0.1:9201"))))
+    }
+
+    @Test func theCursorKeyComesFromTheEnvironment() throws {
+        let directory = FileManager.default.temporaryDirectory
+        let keyed = try ServeOptions(
+            arguments: ["--data", directory.path], environment: ["CATALOGUE_CURSOR_KEY": "s3cret"],
+            workingDirectory: directory)
+        #expect(keyed.cursorKey == CursorKey("s3cret"))
+        let unset = try ServeOptions(
+            arguments: ["--data", directory.path], environment: ["CATALOGUE_CURSOR_KEY": ""],
+            workingDirectory: directory)
+        #expect(unset.cursorKey == nil)
     }
 }

@@ -35,6 +35,14 @@ extension Engine {
     ///   errors of ``search(_:request:)``.
     func search(_ expression: String?, request: SearchRequest, options: SearchOptions) throws -> SearchResult
     {
+        // es-models' request may carry `search_after`, `aggs` and `highlight` itself (the
+        // `SearchBackend` path); the options carry them for the facade.
+        var options = options
+        if options.searchAfter == nil { options.searchAfter = request.searchAfter }
+        if options.aggregations == nil, !request.aggregations.isEmpty {
+            options.aggregations = .object(request.aggregations.mapValues(\.json))
+        }
+        if options.highlight == nil { options.highlight = request.highlight?.json }
         var problems: [String] = []
         if options.scroll != nil {
             if request.effectiveFrom > 0 {
@@ -253,6 +261,18 @@ extension Engine {
         }
         var result = SearchResult(response: response, aggregations: aggregationJSON)
         result.highlights = highlights
+        // The typed answer holds what the typed request asked for.
+        if !request.aggregations.isEmpty, let aggregationJSON {
+            result.response.aggregations = try AggregationResult.list(json: aggregationJSON)
+        }
+        if request.highlight != nil, let highlights {
+            for (position, highlight) in highlights.enumerated() {
+                guard case .object(let fields)? = highlight else { continue }
+                result.response.hits.hits[position].highlight = fields.mapValues {
+                    $0.arrayValue?.compactMap(\.stringValue) ?? []
+                }
+            }
+        }
         return (result, last)
     }
 

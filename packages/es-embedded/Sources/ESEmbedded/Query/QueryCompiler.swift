@@ -45,6 +45,10 @@ struct QueryCompiler {
                 return try compileMatch(match, data: data, level: level)
             case .bool, .nested:
                 return try compile(DSLQuery(base), level: level)
+            case .multiMatch, .matchPhrase, .functionScore:
+                // es-models' JSON of these is Elasticsearch's: the engine's own decoder reads it
+                // (with its errors, should a value be one the engine cannot run).
+                return try compile(DSLQuery(json: base.json), level: level)
             }
         case .bool(let bool):
             return try compileBool(bool, data: data, level: level)

@@ -82,6 +82,10 @@ indirect enum DSLQuery: Sendable, Equatable {
             self = .nested(
                 path: nested.path, query: DSLQuery(nested.query), scoreMode: nested.scoreMode,
                 ignoreUnmapped: nested.ignoreUnmapped ?? false, boost: nested.boost)
+        case .multiMatch, .matchPhrase, .functionScore:
+            // The engine's decoder reads es-models' (Elasticsearch's) JSON of these; should it
+            // refuse it, compiling the leaf reports the error.
+            self = (try? DSLQuery(json: query.json)) ?? .base(query)
         default:
             self = .base(query)
         }

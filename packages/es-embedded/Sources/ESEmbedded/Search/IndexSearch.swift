@@ -179,7 +179,15 @@ struct IndexSearch {
             }
             let values = try zip(plan.keys, json).map { key, value -> SortValue in
                 switch key {
-                case .score, .doc: return try numeric(value, text: false)
+                case .score:
+                    // Scores are floats: a hit reports its score as the shortest decimal of the
+                    // float, which read back as a double is not the float widened.
+                    switch try numeric(value, text: false) {
+                    case .floating(let number): return .floating(Double(Float(number)))
+                    case .integer(let number): return .floating(Double(Float(number)))
+                    case let other: return other
+                    }
+                case .doc: return try numeric(value, text: false)
                 case .field(let field):
                     let high = field.missingFirst == field.descending
                     switch (field.output, value) {

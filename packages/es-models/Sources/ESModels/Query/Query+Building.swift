@@ -59,4 +59,22 @@ extension Query {
     ) -> Query {
         .nested(NestedQuery(path: path, query: query, scoreMode: scoreMode, ignoreUnmapped: ignoreUnmapped))
     }
+
+    /// `multi_match`: `text` in any of `fields` (`title^2` boosts a field), combined by `type`.
+    public static func multiMatch(
+        _ text: JSONValue, fields: [String], type: MultiMatchQuery.Kind? = nil,
+        operator: MatchQuery.Operator? = nil, fuzziness: Fuzziness? = nil, boost: Double? = nil
+    ) -> Query {
+        .multiMatch(
+            MultiMatchQuery(
+                query: text, fields: fields, type: type, operator: `operator`, fuzziness: fuzziness,
+                boost: boost))
+    }
+
+    /// `match_phrase`: the terms of `text`, in order, in `field`.
+    public static func matchPhrase(_ field: String, _ text: JSONValue, slop: Int? = nil, boost: Double? = nil)
+        -> Query
+    {
+        .matchPhrase(MatchPhraseQuery(field: field, query: text, slop: slop, boost: boost))
+    }
 }

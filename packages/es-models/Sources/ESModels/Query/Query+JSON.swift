@@ -36,6 +36,9 @@ extension Query: JSONConvertible {
         case "match": self = .match(try MatchQuery(json: body))
         case "bool": self = .bool(try BoolQuery(json: body))
         case "nested": self = .nested(try NestedQuery(json: body))
+        case "multi_match": self = .multiMatch(try MultiMatchQuery(json: body))
+        case "match_phrase": self = .matchPhrase(try MatchPhraseQuery(json: body))
+        case "function_score": self = .functionScore(try FunctionScoreQuery(json: body))
         default:
             throw ElasticsearchError.parsing("unknown query [\(name)]")
         }
@@ -57,6 +60,9 @@ extension Query: JSONConvertible {
         case .match(let query): return ["match": query.json]
         case .bool(let query): return ["bool": query.json]
         case .nested(let query): return ["nested": query.json]
+        case .multiMatch(let query): return ["multi_match": query.json]
+        case .matchPhrase(let query): return ["match_phrase": query.json]
+        case .functionScore(let query): return ["function_score": query.json]
         }
     }
 }

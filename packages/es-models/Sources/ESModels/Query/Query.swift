@@ -35,6 +35,12 @@ public enum Query: Sendable, Equatable {
     case bool(BoolQuery)
     /// `nested`: a query on the objects of a nested field.
     indirect case nested(NestedQuery)
+    /// `multi_match`: full-text match over several fields (`bool_prefix` for search as you type).
+    case multiMatch(MultiMatchQuery)
+    /// `match_phrase`: the terms of a phrase, in order.
+    case matchPhrase(MatchPhraseQuery)
+    /// `function_score`: a query's score modified by functions (decay, field value, weight).
+    indirect case functionScore(FunctionScoreQuery)
 
     /// The query type's name in the DSL (`term`, `bool`, ...).
     public var name: String {
@@ -49,6 +55,9 @@ public enum Query: Sendable, Equatable {
         case .match: "match"
         case .bool: "bool"
         case .nested: "nested"
+        case .multiMatch: "multi_match"
+        case .matchPhrase: "match_phrase"
+        case .functionScore: "function_score"
         }
     }
 }

@@ -10,16 +10,21 @@ public struct SearchHit: Sendable, Equatable {
     public var source: JSONValue?
     /// The sort values, when the search sorted.
     public var sort: [JSONValue]?
+    /// The highlighted fragments by field, when the search asked for highlighting and the hit
+    /// has a match in one of the fields.
+    public var highlight: [String: [String]]?
 
     /// Creates a hit.
     public init(
-        index: String, id: String, score: Double? = nil, source: JSONValue? = nil, sort: [JSONValue]? = nil
+        index: String, id: String, score: Double? = nil, source: JSONValue? = nil, sort: [JSONValue]? = nil,
+        highlight: [String: [String]]? = nil
     ) {
         self.index = index
         self.id = id
         self.score = score
         self.source = source
         self.sort = sort
+        self.highlight = highlight
     }
 
     /// The `_source` decoded as `type`.
@@ -44,16 +49,26 @@ extension SearchHit: JSONConvertible {
         }
         self.init(
             index: index, id: id, score: try reader.double("_score"), source: reader.value("_source"),
-            sort: reader.value("sort")?.arrayValue)
+            sort: reader.value("sort")?.arrayValue,
+            highlight: try reader.value("highlight").map(Self.highlight(json:)))
     }
 
-    /// `_score` is `null` when not computed; `_source` and `sort` only when present.
+    /// Decodes `{"field": ["fragment", ...]}`.
+    private static func highlight(json: JSONValue) throws -> [String: [String]] {
+        guard case .object(let fields) = json else {
+            throw ElasticsearchError.xContentParse("[hit] failed to parse field [highlight]")
+        }
+        return fields.mapValues { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
+    }
+
+    /// `_score` is `null` when not computed; `_source`, `sort` and `highlight` only when present.
     public var json: JSONValue {
         var members: [String: JSONValue] = [
             "_index": .string(index), "_id": .string(id), "_score": score.map(JSONValue.double) ?? .null,
         ]
         members["_source"] = source
         members["sort"] = sort.map(JSONValue.array)
+        members["highlight"] = highlight.map { .object($0.mapValues { .array($0.map(JSONValue.string)) }) }
         return .object(members)
     }
 }

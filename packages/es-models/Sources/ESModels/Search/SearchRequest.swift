@@ -1,4 +1,5 @@
-/// The body of a search: query, paging, sort, total-hits tracking and `_source` filtering.
+/// The body of a search: query, paging (by offset or `search_after`), sort, total-hits
+/// tracking, `_source` filtering, aggregations and highlighting.
 ///
 /// ```swift
 /// let request = SearchRequest(
@@ -22,11 +23,19 @@ public struct SearchRequest: Sendable, Equatable {
     public var trackTotalHits: TrackTotalHits?
     /// What to return of each hit's `_source`; `nil` returns all of it.
     public var source: SourceFilter?
+    /// The sort values of the last hit of the previous page: the page starts after it
+    /// (`search_after`, with `from` unset or 0), so paging is not bound by the result window.
+    public var searchAfter: [JSONValue]?
+    /// Aggregations over every document the query matches, by name (`aggs`).
+    public var aggregations: [String: Aggregation]
+    /// The fields whose matches to mark in each hit.
+    public var highlight: Highlight?
 
     /// Creates a search body.
     public init(
         query: Query? = nil, from: Int? = nil, size: Int? = nil, sort: [SortField] = [],
-        trackTotalHits: TrackTotalHits? = nil, source: SourceFilter? = nil
+        trackTotalHits: TrackTotalHits? = nil, source: SourceFilter? = nil, searchAfter: [JSONValue]? = nil,
+        aggregations: [String: Aggregation] = [:], highlight: Highlight? = nil
     ) {
         self.query = query
         self.from = from
@@ -34,6 +43,9 @@ public struct SearchRequest: Sendable, Equatable {
         self.sort = sort
         self.trackTotalHits = trackTotalHits
         self.source = source
+        self.searchAfter = searchAfter
+        self.aggregations = aggregations
+        self.highlight = highlight
     }
 
     /// The number of hits to skip: ``from`` or 0.
@@ -48,7 +60,7 @@ extension SearchRequest: JSONConvertible {
     ///
     /// - Throws: `parsing_exception` "Unknown key for a VALUE_STRING in [foo]." for members we
     ///   do not support, `illegal_argument_exception` for a negative `from`/`size`, or the
-    ///   errors of the query, sort, `_source` and `track_total_hits` decoders.
+    ///   errors of the query, sort, `_source`, `track_total_hits`, `aggs` and `highlight` decoders.
     public init(json: JSONValue) throws {
         self.init()
         if json.isNull { return }
@@ -68,10 +80,26 @@ extension SearchRequest: JSONConvertible {
         if let sort = reader.value("sort") { self.sort = try SortField.list(json: sort) }
         if let track = reader.value("track_total_hits") { trackTotalHits = try TrackTotalHits(json: track) }
         if let source = reader.value("_source") { self.source = try SourceFilter(json: source) }
-        if let key = reader.unreadKeys.first {
-            throw ElasticsearchError.parsing(
-                "Unknown key for a \(members[key]?.tokenName ?? "VALUE") in [\(key)].")
+        if let after = reader.value("search_after") {
+            guard case .array(let values) = after else { throw Self.unknownKey("search_after", after) }
+            searchAfter = values
         }
+        for key in ["aggs", "aggregations"] {
+            guard let aggregations = reader.value(key) else { continue }
+            guard case .object = aggregations else { throw Self.unknownKey(key, aggregations) }
+            self.aggregations = try Aggregation.list(json: aggregations)
+        }
+        if let highlight = reader.value("highlight") {
+            guard case .object = highlight else { throw Self.unknownKey("highlight", highlight) }
+            self.highlight = try Highlight(json: highlight)
+        }
+        if let key = reader.unreadKeys.first { throw Self.unknownKey(key, members[key]) }
+    }
+
+    /// Elasticsearch's error for a member it does not know, or one of a type it does not take
+    /// there (`"aggs": []`).
+    private static func unknownKey(_ key: String, _ value: JSONValue?) -> ElasticsearchError {
+        ElasticsearchError.parsing("Unknown key for a \(value?.tokenName ?? "VALUE") in [\(key)].")
     }
 
     /// The body, leaving out what is unset.
@@ -83,6 +111,9 @@ extension SearchRequest: JSONConvertible {
         if !sort.isEmpty { members["sort"] = .array(sort.map(\.json)) }
         members["track_total_hits"] = trackTotalHits?.json
         members["_source"] = source?.json
+        members["search_after"] = searchAfter.map(JSONValue.array)
+        if !aggregations.isEmpty { members["aggs"] = .object(aggregations.mapValues(\.json)) }
+        members["highlight"] = highlight?.json
         return .object(members)
     }
 }

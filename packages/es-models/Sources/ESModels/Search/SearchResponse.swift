@@ -14,13 +14,19 @@ public struct SearchResponse: Sendable, Equatable {
     public var shards: ShardStatistics
     /// The hits.
     public var hits: SearchHits
+    /// The answers to the request's aggregations, by name; `nil` when it asked for none.
+    public var aggregations: [String: AggregationResult]?
 
     /// Creates a response.
-    public init(took: Int = 0, timedOut: Bool = false, shards: ShardStatistics = .single, hits: SearchHits) {
+    public init(
+        took: Int = 0, timedOut: Bool = false, shards: ShardStatistics = .single, hits: SearchHits,
+        aggregations: [String: AggregationResult]? = nil
+    ) {
         self.took = took
         self.timedOut = timedOut
         self.shards = shards
         self.hits = hits
+        self.aggregations = aggregations
     }
 
     /// Every hit's `_source` decoded as `type`, in hit order.
@@ -47,11 +53,17 @@ extension SearchResponse: JSONConvertible {
         self.init(
             took: try reader.int("took") ?? 0, timedOut: try reader.bool("timed_out") ?? false,
             shards: try reader.value("_shards").map(ShardStatistics.init(json:)) ?? .single,
-            hits: try SearchHits(json: hits))
+            hits: try SearchHits(json: hits),
+            aggregations: try reader.value("aggregations").map(AggregationResult.list(json:)))
     }
 
-    /// `{"took": ..., "timed_out": ..., "_shards": ..., "hits": ...}`.
+    /// `{"took": ..., "timed_out": ..., "_shards": ..., "hits": ...}`, with `aggregations` when
+    /// there are any.
     public var json: JSONValue {
-        ["took": .int(took), "timed_out": .bool(timedOut), "_shards": shards.json, "hits": hits.json]
+        var members: [String: JSONValue] = [
+            "took": .int(took), "timed_out": .bool(timedOut), "_shards": shards.json, "hits": hits.json,
+        ]
+        members["aggregations"] = aggregations.map { .object($0.mapValues(\.json)) }
+        return .object(members)
     }
 }

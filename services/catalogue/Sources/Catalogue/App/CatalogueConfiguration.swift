@@ -17,12 +17,15 @@ public struct CatalogueConfiguration: Sendable {
     public var breaker: CircuitBreaker.Configuration
     /// How long a CDN may keep each endpoint's answers (`Cache-Control: public, max-age=N`).
     public var cache: CachePolicy
+    /// What signs the `next` cursors of listings; every instance behind one address needs the same.
+    public var cursorKey: CursorKey
 
     /// Creates a configuration.
     public init(
         indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: TimeInterval = 60,
         requestTimeout: Duration = .seconds(2), readinessTimeout: Duration = .seconds(1),
-        breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init()
+        breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init(),
+        cursorKey: CursorKey = .builtIn
     ) {
         self.indices = indices
         self.territoryCacheLifetime = territoryCacheLifetime
@@ -30,5 +33,6 @@ public struct CatalogueConfiguration: Sendable {
         self.readinessTimeout = readinessTimeout
         self.breaker = breaker
         self.cache = cache
+        self.cursorKey = cursorKey
     }
 }

@@ -31,26 +31,74 @@ extension CatalogueApp {
         return Self.respond(scope.assetView.single(asset))
     }
 
-    /// `GET /catalogue/assets?type=..&category=..&language=..&content_country=..&start=..&num=..&sort=..`:
-    /// a page of available assets with the total count.
+    /// `GET /catalogue/assets?type=..&category=..&language=..&content_country=..&start=..&num=..&sort=..&facets=..`:
+    /// a page of available assets with the total count, the next page's cursor, and the
+    /// facets' counts when asked.
     func assets(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try AssetListParameters(query: request.query)
+        let cursor = try ListingPager.read(parameters.paging, key: configuration.cursorKey)
         let scope = try await scope(context, country: parameters.country)
-        return try await page(scope.queries.assetList(parameters), paging: parameters.paging, scope: scope)
+        let pager = try ListingPager(
+            paging: parameters.paging, cursor: cursor, sort: parameters.sort.rawValue,
+            filters: ListingFilters.assets(parameters, client: scope.client), now: scope.now,
+            key: configuration.cursorKey)
+        let found = try await scope.store.search(
+            .assetflat, pager.apply(to: scope.queries.assetList(parameters)), as: AssetFlat.self)
+        let facets = try await facetCounts(parameters.facets, of: found, scope: scope)
+        return Self.respond(scope.assetView.page(pager.page(found), facets: facets))
     }
 
     /// `GET /catalogue/search?q=..&type=..&content_country=..&start=..&num=..`: available
-    /// assets whose title (in the client's language, else English) has every word of `q`.
+    /// assets whose title (in the client's language or English) starts with the words of `q`,
+    /// exact titles first, with the matching words highlighted.
     func search(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try SearchParameters(query: request.query)
+        let cursor = try ListingPager.read(parameters.paging, key: configuration.cursorKey)
         let scope = try await scope(context, country: parameters.country)
-        return try await page(scope.queries.search(parameters), paging: parameters.paging, scope: scope)
+        let pager = try ListingPager(
+            paging: parameters.paging, cursor: cursor, sort: "relevance",
+            filters: ListingFilters.search(parameters, client: scope.client), now: scope.now,
+            key: configuration.cursorKey)
+        let found = try await scope.store.search(
+            .assetflat, pager.apply(to: scope.queries.search(parameters, rankedAt: pager.instant)),
+            as: AssetFlat.self)
+        return Self.respond(scope.assetView.page(pager.page(found)))
     }
 
-    private func page(_ request: SearchRequest, paging: Paging, scope: RequestScope) async throws -> Response
+    /// The counts of each facet's values in `found`'s aggregations, categories titled as
+    /// `/catalogue/categories` titles them (the client's language, else English, ...).
+    private func facetCounts(_ facets: [Facet], of found: StoreHits<AssetFlat>, scope: RequestScope)
+        async throws -> [FacetCounts]
     {
-        let found = try await scope.store.search(.assetflat, request, as: AssetFlat.self)
-        return Self.respond(
-            scope.assetView.page(found.items, total: found.total ?? found.items.count, paging: paging))
+        var counts = facets.map { facet in
+            FacetCounts(
+                facet: facet,
+                values: (found.aggregations[facet.rawValue]?.buckets ?? []).compactMap { bucket in
+                    // Codes are three-letter in answers, as in the items' `languages`.
+                    bucket.key.stringValue.map { key in
+                        FacetCounts.Value(
+                            value: facet == .language ? LanguageCode.alpha3ByAlpha2[key] ?? key : key,
+                            count: bucket.docCount)
+                    }
+                })
+        }
+        guard let position = counts.firstIndex(where: { $0.facet == .category }),
+            !counts[position].values.isEmpty
+        else { return counts }
+        let uuids = counts[position].values.map(\.value)
+        let categories = try await scope.store.search(
+            .categories, CatalogueQueries.categories(uuids: uuids), as: ESModels.Category.self
+        ).items
+        let titles = Dictionary(
+            categories.map { category in
+                (
+                    category.uuid,
+                    LocalizedText.pick(category.titles, for: scope.client.language)?.text ?? category.slug
+                )
+            }, uniquingKeysWith: { first, _ in first })
+        for index in counts[position].values.indices {
+            counts[position].values[index].title = titles[counts[position].values[index].value]
+        }
+        return counts
     }
 }

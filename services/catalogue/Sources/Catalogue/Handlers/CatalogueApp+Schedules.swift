@@ -13,15 +13,23 @@ extension CatalogueApp {
     }
 
     /// `GET /catalogue/events?from=..&to=..&sport=..&competition=..&content_country=..&start=..&num=..`:
-    /// events running in the range, in start order, paged.
+    /// events running in the range, in start order, paged. A default `from` is the listing's
+    /// instant (the minute of its first page, ``ListingPager/instant(firstPageAt:)``), so that
+    /// every page by cursor is of the same range.
     func events(_ request: Request, _ context: RequestContext) async throws -> Response {
         let now = clock.now()
-        let parameters = try EventParameters(query: request.query, now: now)
+        let cursor = try ListingPager.read(
+            Paging(query: request.query, defaultSize: EventParameters.defaultPageSize),
+            key: configuration.cursorKey)
+        let parameters = try EventParameters(
+            query: request.query, now: cursor?.instant ?? ListingPager.instant(firstPageAt: now))
         let scope = try await scope(context, country: parameters.country, now: now)
+        let pager = try ListingPager(
+            paging: parameters.paging, cursor: cursor, sort: "start",
+            filters: ListingFilters.events(parameters), now: now,
+            key: configuration.cursorKey)
         let found = try await scope.store.search(
-            .sportsEvents, scope.queries.events(parameters), as: SportsEvent.self)
-        return Self.respond(
-            EventView.page(
-                found.items, total: found.total ?? found.items.count, paging: parameters.paging, now: now))
+            .sportsEvents, pager.apply(to: scope.queries.events(parameters)), as: SportsEvent.self)
+        return Self.respond(EventView.page(pager.page(found), now: now))
     }
 }

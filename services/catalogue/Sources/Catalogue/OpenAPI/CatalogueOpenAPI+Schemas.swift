@@ -30,13 +30,26 @@ extension CatalogueOpenAPI {
                     "episode_number": integer, "is_downloadable": boolean, "license_type": string,
                     "season_number": integer, "season_uuid": string, "series_uuid": string,
                     "subscription_statuses": strings, "title": string, "title_language": nullableString,
+                    "highlight": string,
                 ]),
             "AssetList": object(required: [
                 "count": integer, "items": ["type": "array", "items": schemaRef("Asset")],
             ]),
-            "AssetPage": object(required: [
-                "count": integer, "start": integer, "num": integer,
-                "items": ["type": "array", "items": schemaRef("Asset")],
+            "AssetPage": object(
+                required: [
+                    "count": integer, "start": integer, "num": integer,
+                    "items": ["type": "array", "items": schemaRef("Asset")],
+                ], optional: ["next": string, "facets": schemaRef("Facets")]),
+            "Facets": object(
+                required: [:],
+                optional: [
+                    "category": ["type": "array", "items": schemaRef("CategoryFacetValue")],
+                    "language": ["type": "array", "items": schemaRef("FacetValue")],
+                    "type": ["type": "array", "items": schemaRef("FacetValue")],
+                ]),
+            "FacetValue": object(required: ["count": integer, "value": string]),
+            "CategoryFacetValue": object(required: [
+                "count": integer, "title": nullableString, "value": string,
             ]),
             "Promo": object(required: [
                 "end": dateTime, "priority": integer, "promo_type": string, "start": dateTime,
@@ -48,10 +61,11 @@ extension CatalogueOpenAPI {
                 "start": dateTime,
                 "teams": strings, "uuid": string,
             ]),
-            "EventPage": object(required: [
-                "count": integer, "start": integer, "num": integer,
-                "items": ["type": "array", "items": schemaRef("Event")],
-            ]),
+            "EventPage": object(
+                required: [
+                    "count": integer, "start": integer, "num": integer,
+                    "items": ["type": "array", "items": schemaRef("Event")],
+                ], optional: ["next": string]),
             "Territory": object(required: ["code": string, "name": string, "is_main": boolean]),
             "Language": object(required: [
                 "code": string, "iso_639_1": string, "name": string, "is_main": boolean,

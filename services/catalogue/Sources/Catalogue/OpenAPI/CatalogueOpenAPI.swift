@@ -48,17 +48,21 @@ public enum CatalogueOpenAPI {
                     query("category", "Category uuids; a comma list."),
                     query("language", "Available audio or subtitle languages; a comma list."),
                     query("series", "One series uuid: its episodes, by season then episode number."),
-                    ref("content_country"), ref("start"), ref("num"),
+                    ref("content_country"), ref("start"), ref("cursor"), ref("num"),
                     query(
                         "sort",
                         "-created_at (default), created_at, -updated_at, updated_at, title, -title, episode."),
+                    query(
+                        "facets",
+                        "category, language, type; a comma list: the counts of their values over the listing, in `facets`."
+                    ),
                 ], schema: schemaRef("AssetPage"), notFound: false),
             "/catalogue/search": content(
-                "Assets whose title holds every word of `q`, paged.",
+                "Assets whose title in the client's language or English starts with the words of `q` (the last one as a prefix, a typo allowed in words of 5 letters or more), exact titles first, then by relevance and recency, paged, the matching words highlighted.",
                 parameters: [
-                    query("q", "The words (at most 200 characters).", required: true),
+                    query("q", "The words (2 to 200 characters).", required: true),
                     query("type", "As for /catalogue/assets."),
-                    ref("content_country"), ref("start"), ref("num"),
+                    ref("content_country"), ref("start"), ref("cursor"), ref("num"),
                 ], schema: schemaRef("AssetPage"), notFound: false),
             "/catalogue/promos": content(
                 "Promos showing now, highest priority first.", parameters: [ref("content_country")],
@@ -70,7 +74,7 @@ public enum CatalogueOpenAPI {
                     query("to", "An ISO date or date-time (default a week after from; at most 366 days)."),
                     query("sport", "A comma list."), query("competition", "One competition."),
                     ref("content_country"),
-                    ref("start"), ["$ref": "#/components/parameters/num"],
+                    ref("start"), ref("cursor"), ["$ref": "#/components/parameters/num"],
                 ], schema: schemaRef("EventPage"), notFound: false),
             "/catalogue/territories": content(
                 "The territories served, by code.", parameters: [query("main", "true or false.")],
@@ -219,7 +223,11 @@ public enum CatalogueOpenAPI {
     static let sharedParameters: [String: JSONValue] = [
         "content_country": query(
             "content_country", "A territory code (KE): only what is licensed now there."),
-        "start": query("start", "The first hit (default 0)."),
+        "start": query("start", "The first hit (default 0; start + num at most 10000)."),
+        "cursor": query(
+            "cursor",
+            "The `next` of the page before, unchanged, with the same other parameters: the page after it (not with `start`; past the 10,000th hit too)."
+        ),
         "num": query("num", "Hits per page (default 20, at most 100; 50 for events)."),
     ]
 

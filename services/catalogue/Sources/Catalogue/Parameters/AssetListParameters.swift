@@ -1,7 +1,7 @@
 import ESModels
 import HTTPKit
 
-/// `GET /catalogue/assets?type=movie&category=..&language=fra&series=..&content_country=KE&start=0&num=20&sort=-created_at`.
+/// `GET /catalogue/assets?type=movie&category=..&language=fra&series=..&content_country=KE&start=0&num=20&sort=-created_at&facets=type`.
 public struct AssetListParameters: Sendable, Equatable {
     /// The page size when `num` is absent.
     public static let defaultPageSize = 20
@@ -20,12 +20,14 @@ public struct AssetListParameters: Sendable, Equatable {
     public var paging: Paging
     /// The order.
     public var sort: AssetSort
+    /// What to count next to the page (comma-separated `facets`), each once, in request order.
+    public var facets: [Facet]
 
     /// Creates parameters.
     public init(
         types: [AssetFlat.AssetType] = [], categories: [String] = [], language: LanguageCode? = nil,
         series: String? = nil, country: CountryCode? = nil, paging: Paging = Paging(num: defaultPageSize),
-        sort: AssetSort = .newest
+        sort: AssetSort = .newest, facets: [Facet] = []
     ) {
         self.types = types
         self.categories = categories
@@ -34,6 +36,7 @@ public struct AssetListParameters: Sendable, Equatable {
         self.country = country
         self.paging = paging
         self.sort = sort
+        self.facets = facets
     }
 
     /// Reads the parameters. With `series` and no `sort`, episodes come in viewing order
@@ -55,6 +58,9 @@ public struct AssetListParameters: Sendable, Equatable {
             series: series.first,
             country: try query.country("content_country"),
             paging: try Paging(query: query, defaultSize: Self.defaultPageSize),
-            sort: sorts.first ?? (series.isEmpty ? .newest : .episode))
+            sort: sorts.first ?? (series.isEmpty ? .newest : .episode),
+            facets: try query.choices("facets", of: Facet.self).reduce(into: []) { facets, facet in
+                if !facets.contains(facet) { facets.append(facet) }
+            })
     }
 }

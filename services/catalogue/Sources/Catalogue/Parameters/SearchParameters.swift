@@ -1,14 +1,16 @@
 import ESModels
 import HTTPKit
 
-/// `GET /catalogue/search?q=river&content_country=KE&type=movie&start=0&num=20`.
+/// `GET /catalogue/search?q=river&content_country=KE&type=movie&start=0&num=20` (or `cursor=..` for `start`).
 public struct SearchParameters: Sendable, Equatable {
     /// The longest query text.
     public static let maximumLength = 200
+    /// The shortest query text: one character would match most titles.
+    public static let minimumLength = 2
     /// The page size when `num` is absent.
     public static let defaultPageSize = 20
 
-    /// The words to find in titles.
+    /// The words to find in titles (the last one may be the start of a word).
     public var text: String
     /// Asset types to keep; empty keeps every type.
     public var types: [AssetFlat.AssetType]
@@ -30,9 +32,14 @@ public struct SearchParameters: Sendable, Equatable {
 
     /// Reads the parameters.
     ///
-    /// - Throws: ``CatalogueError`` for a missing or too long `q`, or bad filters.
+    /// - Throws: ``CatalogueError`` for a missing, one-character or too long `q`, or bad filters.
     public init(query: QueryItems) throws {
         guard let text = query.trimmed("q") else { throw CatalogueError.missingParameter("q") }
+        guard text.count >= Self.minimumLength else {
+            throw CatalogueError.invalidParameter(
+                name: "q", value: text,
+                expected: "must be at least \(Self.minimumLength) characters; send more of the title")
+        }
         guard text.count <= Self.maximumLength else {
             throw CatalogueError.invalidParameter(
                 name: "q", value: String(text.prefix(20)) + "…",

@@ -15,11 +15,14 @@ extension CatalogueQueries {
         reference(filter: main.map { [.term("is_main", .bool($0))] } ?? [], sort: ["code"])
     }
 
-    /// `categories`: by slug, optionally only the children of one category (`parent`) or only
-    /// top-level ones (`topLevelOnly`).
-    public static func categories(parent: String? = nil, topLevelOnly: Bool = false) -> SearchRequest {
+    /// `categories`: by slug, optionally only the children of one category (`parent`), only
+    /// top-level ones (`topLevelOnly`) or only some (`uuids`, for the titles of a category facet).
+    public static func categories(parent: String? = nil, topLevelOnly: Bool = false, uuids: [String]? = nil)
+        -> SearchRequest
+    {
         var filter: [Query] = []
         var mustNot: [Query] = []
+        if let uuids { filter.append(.terms("uuid", uuids.map(JSONValue.string))) }
         if let parent { filter.append(.term("parent_uuid", .string(parent))) }
         if topLevelOnly { mustNot.append(.exists("parent_uuid")) }
         return SearchRequest(

@@ -69,7 +69,7 @@ public struct CatalogueQueries: Sendable {
     }
 
     /// `assets`: a filtered, sorted page of available assets with an exact total; with a
-    /// series, its episodes.
+    /// series, its episodes; with facets, the counts of their values over the whole listing.
     public func assetList(_ parameters: AssetListParameters) -> SearchRequest {
         let types = typeFilters(parameters.types)
         var filter = [licensedNow(in: parameters.country)] + types.filter
@@ -83,27 +83,8 @@ public struct CatalogueQueries: Sendable {
         return SearchRequest(
             query: .bool(filter: filter, mustNot: types.mustNot), from: parameters.paging.start,
             size: parameters.paging.num, sort: parameters.sort.sortFields(language: client.language),
-            trackTotalHits: .accurate)
-    }
-
-    /// `search`: available assets whose title in the client's language has every word of the
-    /// text; assets with no title in that language are matched on their English title.
-    public func search(_ parameters: SearchParameters) -> SearchRequest {
-        let language = client.language.alpha2
-        let text = JSONValue.string(parameters.text)
-        var titleMatches: [Query] = [.match("titles.\(language)", text, operator: .and)]
-        if language != LanguageCode.english.alpha2 {
-            titleMatches.append(
-                .bool(
-                    must: [.match("titles.\(LanguageCode.english.alpha2)", text, operator: .and)],
-                    mustNot: [.exists("titles.\(language)")]))
-        }
-        let types = typeFilters(parameters.types)
-        return SearchRequest(
-            query: .bool(
-                must: [.bool(should: titleMatches, minimumShouldMatch: 1)],
-                filter: [licensedNow(in: parameters.country)] + types.filter, mustNot: types.mustNot),
-            from: parameters.paging.start, size: parameters.paging.num,
-            sort: [.score, SortField("uuid", order: .asc)], trackTotalHits: .accurate)
+            trackTotalHits: .accurate,
+            aggregations: Dictionary(
+                uniqueKeysWithValues: parameters.facets.map { ($0.rawValue, $0.aggregation) }))
     }
 }

@@ -24,10 +24,11 @@ struct CatalogueStore: Sendable {
     let metrics: CatalogueMetrics
     let clock: MonotonicClock
 
-    /// The hits of `request` on `index`, read as `Model`, with the total when tracked.
+    /// The hits of `request` on `index`, read as `Model`, with the total when tracked, each
+    /// hit's sort values and highlights, and the aggregations.
     func search<Model: SourceDecodable>(_ index: IndexName, _ request: SearchRequest, as type: Model.Type)
         async throws
-        -> (total: Int?, items: [Model])
+        -> StoreHits<Model>
     {
         let name = indices.name(index)
         let backend = backend
@@ -48,7 +49,9 @@ struct CatalogueStore: Sendable {
             }
             return try Model(source: source)
         }
-        return (response.hits.total?.value, items)
+        return StoreHits(
+            total: response.hits.total?.value, items: items, sortValues: response.hits.hits.map(\.sort),
+            highlights: response.hits.hits.map(\.highlight), aggregations: response.aggregations ?? [:])
     }
 
     /// Runs one store call on `index` within the deadline and the breaker, mapping its failures.
@@ -111,4 +114,18 @@ struct CatalogueStore: Sendable {
             throw error
         }
     }
+}
+
+/// What a search found, read as models.
+struct StoreHits<Model> {
+    /// The total number of matches, when tracked.
+    var total: Int?
+    /// The hits, in order.
+    var items: [Model]
+    /// Each hit's sort values (`nil` when the search did not sort).
+    var sortValues: [[JSONValue]?]
+    /// Each hit's highlighted fragments by field (`nil` without highlighting or a match).
+    var highlights: [[String: [String]]?]
+    /// The aggregations' answers, by name.
+    var aggregations: [String: AggregationResult]
 }

@@ -12,14 +12,16 @@ import Foundation
 ///  "title": "Heat", "title_language": "eng", "type": "movie", "updated_at": "...", "uuid": "uuid-1"}
 /// ```
 /// `is_downloadable` is sent to Android and iOS only; an episode adds `episode_number`,
-/// `season_number`, `season_uuid` and `series_uuid`.
+/// `season_number`, `season_uuid` and `series_uuid`; a search hit `highlight`, the shown title
+/// with the matching words in `<em>`.
 struct AssetView {
     var client: ClientContext
     var now: Date
     var country: CountryCode?
 
-    /// Writes the asset's JSON object.
-    func write(_ asset: AssetFlat, into output: inout JSONOutput) {
+    /// Writes the asset's JSON object; with `highlight` (a search hit's fragments by field), the
+    /// fragment of the title shown as `highlight`.
+    func write(_ asset: AssetFlat, highlight: [String: [String]]? = nil, into output: inout JSONOutput) {
         let open = asset.licenseWindows.filter { Availability.isOpen($0, at: now, in: country) }
         let current = open.max { $0.end < $1.end }
         output.beginObject()
@@ -40,6 +42,13 @@ struct AssetView {
         if let episodeNumber = asset.episodeNumber {
             output.key("episode_number")
             output.int(episodeNumber)
+        }
+        let title = LocalizedText.pick(asset.titles, for: client.language)
+        if let highlight, let code = title?.language?.alpha2,
+            let fragment = highlight["titles.\(code)"]?.first
+        {
+            output.key("highlight")
+            output.string(fragment)
         }
         if client.platform.supportsDownloads {
             output.key("is_downloadable")
@@ -71,7 +80,7 @@ struct AssetView {
                 open.count == 1 ? open[0].subscriptionStatuses : open.flatMap(\.subscriptionStatuses)
             output.strings(Array(Set(statuses)).sorted())
         }
-        if let title = LocalizedText.pick(asset.titles, for: client.language) {
+        if let title {
             output.key("title")
             output.string(title.text)
             output.key("title_language")
@@ -100,10 +109,17 @@ struct AssetView {
         return output
     }
 
-    /// `{"count": total, "items": [...], "num": .., "start": ..}`: a page of assets.
-    func page(_ assets: [AssetFlat], total: Int, paging: Paging) -> JSONOutput {
-        JSONOutput.page(total: total, paging: paging, capacity: 512 + assets.count * 768) { output in
-            for asset in assets { write(asset, into: &output) }
+    /// `{"count": total, "facets": {..}, "items": [...], "next": "..", "num": .., "start": ..}`: a
+    /// page of assets, items highlighted when the search asked; `facets` when any were asked for.
+    func page(_ page: ListingPage<AssetFlat>, facets: [FacetCounts] = []) -> JSONOutput {
+        JSONOutput.page(
+            total: page.total, start: page.start, num: page.num, next: page.next,
+            capacity: 512 + page.items.count * 768 + facets.count * 1024,
+            writeFacets: facets.isEmpty ? nil : { FacetCounts.write(facets, into: &$0) }
+        ) { output in
+            for (position, asset) in page.items.enumerated() {
+                write(asset, highlight: page.highlights[position], into: &output)
+            }
         }
     }
 

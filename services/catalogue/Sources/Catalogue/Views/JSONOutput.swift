@@ -18,23 +18,33 @@ struct JSONOutput {
     /// The document.
     var data: Data { Data(bytes) }
 
-    /// The envelope of paged lists, `{"count": total, "items": [...], "num": .., "start": ..}`,
-    /// with `writeItems` writing the items into the array.
+    /// The envelope of paged lists, `{"count": total, "facets": {..}, "items": [...], "next": "..",
+    /// "num": .., "start": ..}` (`facets` when `writeFacets` is given, `next` unless the page is
+    /// the last), with `writeItems` writing the items into the array.
     static func page(
-        total: Int, paging: Paging, capacity: Int, writeItems: (inout JSONOutput) -> Void
+        total: Int, start: Int, num: Int, next: String?, capacity: Int,
+        writeFacets: ((inout JSONOutput) -> Void)? = nil, writeItems: (inout JSONOutput) -> Void
     ) -> JSONOutput {
         var output = JSONOutput(capacity: capacity)
         output.beginObject()
         output.key("count")
         output.int(total)
+        if let writeFacets {
+            output.key("facets")
+            writeFacets(&output)
+        }
         output.key("items")
         output.beginArray()
         writeItems(&output)
         output.endArray()
+        if let next {
+            output.key("next")
+            output.string(next)
+        }
         output.key("num")
-        output.int(paging.num)
+        output.int(num)
         output.key("start")
-        output.int(paging.start)
+        output.int(start)
         output.endObject()
         return output
     }

@@ -27,13 +27,16 @@ enum PromoView {
     }
 }
 
-/// The JSON of a page of sports events: `{"count", "items", "num", "start"}`, each item
+/// The JSON of a page of sports events: `{"count", "items", "next", "num", "start"}`, each item
 /// `{"competition", "end", "is_live", "sport", "start", "teams", "uuid"}` (`is_live`: running at
 /// the API's "now").
 enum EventView {
-    static func page(_ events: [SportsEvent], total: Int, paging: Paging, now: Date) -> JSONOutput {
-        JSONOutput.page(total: total, paging: paging, capacity: 128 + events.count * 256) { output in
-            for event in events { write(event, now: now, into: &output) }
+    static func page(_ page: ListingPage<SportsEvent>, now: Date) -> JSONOutput {
+        JSONOutput.page(
+            total: page.total, start: page.start, num: page.num, next: page.next,
+            capacity: 128 + page.items.count * 256
+        ) { output in
+            for event in page.items { write(event, now: now, into: &output) }
         }
     }
 

@@ -73,4 +73,28 @@ import Testing
             #expect(try territories.items.count == 6)
         }
     }
+
+    /// Aggregations, `search_after` and highlighting through the HTTP client and the facade.
+    @Test func facetsCursorsAndHighlightsOnACluster() async throws {
+        let data = FixtureData(
+            assetflats: (1...7).map { index in
+                [
+                    "uuid": .string("uuid-\(index)"), "created_at": .datetime(daysFromNow: -index),
+                    "titles": ["en": .string("Storm \(index)"), "fr": nil], "categories": ["category-action"],
+                ]
+            })
+        try await onCluster(data) { () async throws in
+            let walk = try await CursorPagingTests.walk(
+                "/catalogue/assets", query: ["content_country": "KE", "num": "3", "facets": "category,type"])
+            #expect(walk.uuids == (1...7).map { "uuid-\($0)" })
+            let facets = try walk.pages.first?.json["facets"]
+            #expect(facets?["category"] == [["count": 7, "title": "Action", "value": "category-action"]])
+            #expect(facets?["type"] == [["count": 7, "value": "movie"]])
+            let search = try await CursorPagingTests.walk(
+                "/catalogue/search", query: ["q": "stor", "num": "2"])
+            #expect(Set(search.uuids) == Set((1...7).map { "uuid-\($0)" }))
+            #expect(search.uuids.count == 7)
+            #expect(try search.pages.first?.items.first?["highlight"] == "<em>Storm</em> 1")
+        }
+    }
 }

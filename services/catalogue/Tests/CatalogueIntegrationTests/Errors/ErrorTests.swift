@@ -79,12 +79,13 @@ import Testing
             "id", "id[]", "q", "type", "category", "language", "lang", "content_country", "start", "num",
             "sort",
             "from", "to", "sport", "competition", "main", "parent", "top_level", "system", "territory",
-            "series",
+            "series", "cursor", "facets",
         ]
         let values = [
             "", " ", ",", "-1", "0", "99999999999999999999", "KE", "xx", "now-1d", "%", "'; DROP", "\u{0}",
             "🙂",
             String(repeating: "a", count: 300), "2025-06-01", "true", "movie,episode,", "null", "[]", "{}",
+            "e30.AAAAAAAAAAAAAAAAAAAAAA", "category,type,",
         ]
         let clients = [
             androidClient, anonymousClient.header("Catalogue-Client", "🙂"), tvClient.apiMajor("0x88"),

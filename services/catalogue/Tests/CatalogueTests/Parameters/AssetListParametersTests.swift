@@ -25,6 +25,14 @@ import Testing
         #expect(parameters.sort == .titleDescending)
     }
 
+    @Test func facetsEachOnceInRequestOrder() throws {
+        let parameters = try AssetListParameters(
+            query: QueryItems(parsing: "facets=type,CATEGORY&facets[]=type,language"))
+        #expect(parameters.facets == [.type, .category, .language])
+        #expect(try AssetListParameters(query: [:]).facets.isEmpty)
+        #expect(throws: CatalogueError.self) { try AssetListParameters(query: ["facets": "genre"]) }
+    }
+
     @Test func unknownSortSuggestsTheClosest() {
         #expect(
             throws: CatalogueError.invalidParameter(

@@ -92,28 +92,63 @@ import Testing
         #expect(request.json["query"]?["bool"]?["filter"]?[1] == ["match_none": [:]])
     }
 
-    @Test func searchFallsBackToEnglishTitles() throws {
+    @Test func searchAsYouTypeInTheClientsLanguageAndEnglish() throws {
         let french = CatalogueQueries(
             now: Self.now, client: ClientContext(language: LanguageCode("fra") ?? .english))
         try expectJSON(
-            french.search(SearchParameters(text: "rivière d'or")),
+            french.search(SearchParameters(text: "rivière d'o")),
             """
-            {"query": {"bool": {
-                "must": [{"bool": {"should": [
-                    {"match": {"titles.fr": {"query": "rivière d'or", "operator": "and"}}},
-                    {"bool": {"must": [{"match": {"titles.en": {"query": "rivière d'or", "operator": "and"}}}],
-                              "must_not": [{"exists": {"field": "titles.fr"}}]}}],
-                    "minimum_should_match": 1}}],
-                "filter": [{"nested": {"path": "license_windows", "query": {"bool": {"filter": [
-                    {"range": {"license_windows.start": {"lte": "2025-06-01T12:00:00Z"}}},
-                    {"range": {"license_windows.end": {"gt": "2025-06-01T12:00:00Z"}}}]}}}}]}},
-             "from": 0, "size": 20, "sort": ["_score", {"uuid": "asc"}], "track_total_hits": true}
+            {"query": {"function_score": {
+                "query": {"bool": {
+                    "must": [{"bool": {"should": [
+                        {"multi_match": {"query": "rivière d'o", "fields": ["titles.fr", "titles.en"],
+                                         "type": "bool_prefix", "operator": "and"}},
+                        {"multi_match": {"query": "rivière d'o", "fields": ["titles.fr", "titles.en"],
+                                         "operator": "and", "fuzziness": "AUTO:5,8"}}],
+                        "minimum_should_match": 1}}],
+                    "should": [
+                        {"term": {"titles.fr.keyword": {"value": "rivière d'o", "boost": 10.0, "case_insensitive": true}}},
+                        {"term": {"titles.en.keyword": {"value": "rivière d'o", "boost": 10.0, "case_insensitive": true}}}],
+                    "filter": [{"nested": {"path": "license_windows", "query": {"bool": {"filter": [
+                        {"range": {"license_windows.start": {"lte": "2025-06-01T12:00:00Z"}}},
+                        {"range": {"license_windows.end": {"gt": "2025-06-01T12:00:00Z"}}}]}}}}]}},
+                "functions": [{"gauss": {"created_at": {"origin": "2025-06-01T12:00:00Z", "scale": "180d"}}}],
+                "boost_mode": "sum"}},
+             "from": 0, "size": 20, "sort": ["_score", {"uuid": "asc"}], "track_total_hits": true,
+             "highlight": {"fields": {"titles.fr": {"number_of_fragments": 0}, "titles.en": {"number_of_fragments": 0}}}}
             """)
     }
 
-    @Test func englishSearchHasNoFallback() {
-        let request = queries.search(SearchParameters(text: "heat"))
-        #expect(request.json["query"]?["bool"]?["must"]?[0]?["bool"]?["should"]?.arrayValue?.count == 1)
+    @Test func searchInEnglishHasOneTitleFieldAndRanksFromTheFirstPagesInstant() {
+        let earlier = Self.now.addingTimeInterval(-3_600)
+        let request = queries.search(SearchParameters(text: "heat"), rankedAt: earlier).json
+        #expect(
+            request["query"]?["function_score"]?["query"]?["bool"]?["must"]?[0]?["bool"]?["should"]?[0]?[
+                "multi_match"]?["fields"] == ["titles.en"])
+        #expect(
+            request["query"]?["function_score"]?["functions"]?[0]?["gauss"]?["created_at"]?["origin"]
+                == "2025-06-01T11:00:00Z")
+    }
+
+    @Test func facetsAreTermsAggregationsOfTheSameSearch() throws {
+        let request = queries.assetList(AssetListParameters(facets: [.type, .category, .language])).json
+        let expected = try JSONValue(
+            parsing: """
+                {"type": {"terms": {"field": "type", "size": 100, "order": [{"_count": "desc"}, {"_key": "asc"}]}},
+                 "category": {"terms": {"field": "categories", "size": 100, "order": [{"_count": "desc"}, {"_key": "asc"}]}},
+                 "language": {"terms": {"field": "languages", "size": 100, "order": [{"_count": "desc"}, {"_key": "asc"}]}}}
+                """)
+        #expect(request["aggs"] == expected)
+        #expect(queries.assetList(AssetListParameters()).json["aggs"] == nil)
+    }
+
+    @Test func facetCategoryTitlesAreReadWithTheCategoriesQuery() throws {
+        try expectJSON(
+            CatalogueQueries.categories(uuids: ["category-action", "category-kids"]),
+            """
+            {"query": {"bool": {"filter": [{"terms": {"uuid": ["category-action", "category-kids"]}}]}},
+             "size": 1000, "sort": [{"slug": "asc"}]}
+            """)
     }
 
     @Test func promosAtTheCurrentVersion() throws {

@@ -24,6 +24,20 @@ import Testing
         #expect(try Paging(query: ["start": "9990", "num": "10"], defaultSize: 20).start == 9990)
     }
 
+    @Test func aCursorReplacesStart() throws {
+        #expect(
+            try Paging(query: ["cursor": "abc.def", "num": "5"], defaultSize: 20)
+                == Paging(start: 0, num: 5, cursor: "abc.def"))
+        #expect(
+            throws: CatalogueError.invalidParameter(
+                name: "start", value: "20",
+                expected:
+                    "cannot be combined with 'cursor', which says where the page starts; send one of them")
+        ) {
+            try Paging(query: ["cursor": "abc.def", "start": "20"], defaultSize: 20)
+        }
+    }
+
     @Test func messageSaysWhatIsAccepted() {
         #expect(
             throws: CatalogueError.invalidParameter(

@@ -1,0 +1,98 @@
+import ESModels
+import Foundation
+import Testing
+
+@testable import Catalogue
+
+@Suite struct PageCursorTests {
+    static let key = CursorKey("test key")
+    static let cursor = PageCursor(
+        sort: "-created_at", after: [1_748_779_200_000, "uuid-20"], filters: "assets\u{1F}type=movie",
+        instant: Date(timeIntervalSince1970: 1_748_779_200), position: 20)
+
+    @Test func aTokenReadsBackAsTheSameCursor() throws {
+        let token = Self.cursor.token(key: Self.key)
+        #expect(try PageCursor(token: token, key: Self.key) == Self.cursor)
+        #expect(token.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) })
+        try Self.cursor.check(sort: "-created_at", filters: "assets\u{1F}type=movie", token: token)
+    }
+
+    @Test func everyOneCharacterEditIsRefused() {
+        let token = Array(Self.cursor.token(key: Self.key))
+        for position in token.indices {
+            var edited = token
+            edited[position] = token[position] == "A" ? "B" : "A"
+            #expect(throws: CatalogueError.self, "position \(position)") {
+                try PageCursor(token: String(edited), key: Self.key)
+            }
+        }
+        #expect(throws: CatalogueError.self) {
+            try PageCursor(token: String(token.dropLast()), key: Self.key)
+        }
+    }
+
+    @Test func aCursorSignedWithAnotherKeyIsRefused() {
+        let token = Self.cursor.token(key: CursorKey("another key"))
+        #expect(
+            throws: CatalogueError.invalidParameter(
+                name: "cursor", value: String(token.prefix(20)) + "…",
+                expected:
+                    "was damaged or edited, or not made by this catalogue; send the 'next' value of a page unchanged"
+            )
+        ) {
+            try PageCursor(token: token, key: Self.key)
+        }
+    }
+
+    @Test(arguments: ["", ".", "abc", "a.b.c", "not base64!.abc", String(repeating: "a", count: 3000) + ".a"])
+    func malformedTokensAreRefused(token: String) {
+        #expect(throws: CatalogueError.self) { try PageCursor(token: token, key: Self.key) }
+    }
+
+    @Test func aCursorOfAnotherSortOrOtherFiltersIsRefused() {
+        let token = Self.cursor.token(key: Self.key)
+        #expect(
+            throws: CatalogueError.invalidParameter(
+                name: "cursor", value: String(token.prefix(20)) + "…",
+                expected:
+                    "the cursor was made for sort '-created_at', not 'title'; send the same 'sort' as the page it came from, or start again without 'cursor'"
+            )
+        ) {
+            try Self.cursor.check(sort: "title", filters: "assets\u{1F}type=movie", token: token)
+        }
+        #expect(throws: CatalogueError.self) {
+            try Self.cursor.check(sort: "-created_at", filters: "assets\u{1F}type=episode", token: token)
+        }
+    }
+
+    @Test func hmacSHA256MatchesRFC4231() {
+        let mac = HMAC.sha256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
+        #expect(
+            mac.map { String(format: "%02x", $0) }.joined()
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        let longKey = [UInt8](repeating: 0xaa, count: 131)
+        let long = HMAC.sha256(
+            key: longKey, message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+        #expect(
+            long.map { String(format: "%02x", $0) }.joined()
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    @Test func sha256InPiecesAndBase64URLAgreeWithTheReferences() {
+        #expect(
+            SHA256.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        for length in [1, 55, 56, 63, 64, 65, 119, 128, 200] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            var pieces = SHA256()
+            pieces.update(Array(bytes.prefix(length / 3)))
+            pieces.update(Array(bytes.dropFirst(length / 3)))
+            #expect(pieces.finalize() == SHA256.digest(bytes), "\(length)")
+            let text = PageCursor.base64URL(bytes)
+            let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(text == foundation, "\(length)")
+            #expect(PageCursor.bytes(base64URL: Substring(text)) == bytes, "\(length)")
+        }
+    }
+}
