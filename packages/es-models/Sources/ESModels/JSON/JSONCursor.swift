@@ -32,7 +32,8 @@ public struct JSONCursor {
     /// Runs `body` with a cursor at the start of `data`, then checks that only whitespace is left.
     ///
     /// - Throws: ``JSONParseError`` for malformed input, or whatever `body` throws.
-    public static func read<Result>(_ data: Data, _ body: (inout JSONCursor) throws -> Result) throws -> Result
+    public static func read<Result>(_ data: Data, _ body: (inout JSONCursor) throws -> Result) throws
+        -> Result
     {
         try data.withUnsafeBytes { raw in
             try read(raw.bindMemory(to: UInt8.self), body)

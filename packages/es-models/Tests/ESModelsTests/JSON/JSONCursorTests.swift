@@ -70,7 +70,8 @@ import Testing
 
     @Test func refusesMalformedInputLikeTheParser() {
         for text in [
-            "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1] 2", "\"\\x\"", "\"a\u{01}\"", "01", "-", "1.",
+            "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1] 2", "\"\\x\"", "\"a\u{01}\"", "01", "-",
+            "1.",
             "tru", "nul", "[\"\\ud800\"]", "{\"a\":[}",
         ] {
             let bytes = Array(text.utf8)
