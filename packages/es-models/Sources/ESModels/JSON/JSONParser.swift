@@ -25,9 +25,9 @@ struct JSONParser {
         var keyOffset: Int
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
     /// The members of every open object, outermost first, in the order their values ended.
     private var members: [Member] = []
     /// Where each open object's members start in `members`, outermost first.
@@ -35,7 +35,7 @@ struct JSONParser {
     /// The elements of every open array, outermost first.
     private var elements: [JSONValue] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -77,7 +77,7 @@ struct JSONParser {
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end-of-input: expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -178,14 +178,14 @@ struct JSONParser {
         }
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw error("nesting depth exceeds the maximum allowed (\(Self.maximumDepth))")
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let count = literal.utf8CodeUnitCount
         let start = literal.utf8Start
         guard index + count <= bytes.count else { throw error("unrecognized token: expected '\(literal)'") }
@@ -209,7 +209,7 @@ struct JSONParser {
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         var isInteger = true
         if peek() == UInt8(ascii: "-") { index += 1 }
@@ -276,7 +276,7 @@ struct JSONParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
         let contentStart = index
@@ -386,11 +386,11 @@ struct JSONParser {
 
     // MARK: - Helpers
 
-    private func peek() -> UInt8? {
+    func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -404,12 +404,12 @@ struct JSONParser {
         return "(code \(byte))"
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let byte = peek() else { return "end-of-input" }
         return "character \(describe(byte))"
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+    func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         let position = min(offset ?? index, bytes.count)
         var line = 1
         var lineStart = 0

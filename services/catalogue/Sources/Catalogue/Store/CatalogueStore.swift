@@ -33,8 +33,25 @@ struct CatalogueStore: Sendable {
         let name = indices.name(index)
         let backend = backend
         let response: SearchResponse
+        let items: [Model]
         do {
-            response = try await call(index: name) { try await backend.search(name, request: request) }
+            if let cluster = backend as? ClusterSearchBackend {
+                // Over HTTP, hits are read straight from the answer's bytes.
+                let answer = try await call(index: name) {
+                    try await cluster.streamedSearch(
+                        name, request: request, as: Model.self, model: index.rawValue)
+                }
+                let streamed = try answer.get()
+                (response, items) = (streamed.response, streamed.items)
+            } else {
+                response = try await call(index: name) { try await backend.search(name, request: request) }
+                items = try response.hits.hits.map { hit in
+                    guard let source = hit.source else {
+                        throw StoredDocumentError(model: index.rawValue, field: "_source", expected: "object")
+                    }
+                    return try Model(source: source)
+                }
+            }
         } catch let error as ElasticsearchError where error.status >= 400 {
             // A query the store refuses: ours is wrong, or the index is not what we were built for.
             if let problem = await mappings.problem(index, backend: backend, indices: indices) {
@@ -42,12 +59,6 @@ struct CatalogueStore: Sendable {
                 throw CatalogueError.incompatibleMapping(index: name, reason: problem)
             }
             throw error
-        }
-        let items = try response.hits.hits.map { hit in
-            guard let source = hit.source else {
-                throw StoredDocumentError(model: index.rawValue, field: "_source", expected: "object")
-            }
-            return try Model(source: source)
         }
         return StoreHits(
             total: response.hits.total?.value, items: items, sortValues: response.hits.hits.map(\.sort),

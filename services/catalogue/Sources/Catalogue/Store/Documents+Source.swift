@@ -1,4 +1,5 @@
 import ESModels
+import Foundation
 
 extension AssetFlat: SourceDecodable {
     init(source: JSONValue) throws {
@@ -14,6 +15,104 @@ extension AssetFlat: SourceDecodable {
             seasonUUID: try reader.optionalString("season_uuid"),
             seasonNumber: try reader.optionalInt("season_number"),
             episodeNumber: try reader.optionalInt("episode_number"))
+    }
+}
+
+extension AssetFlat {
+    private static let fields = SourceFields(model: "assetflat")
+
+    /// Reads an assetflat `_source` field by field from the answer's bytes (the catalogue's
+    /// hottest read: every by_id, listing and search hit).
+    init(reading cursor: inout JSONCursor) throws {
+        let fields = Self.fields
+        var uuid: String?
+        var type: AssetType?
+        var titles: [String: String]?
+        var descriptions: [String: String]?
+        var categories: [String]?
+        var languages: [String]?
+        var ratings: [String]?
+        var windows: [LicenseWindow]?
+        var createdAt: Date?
+        var updatedAt: Date?
+        var seriesUUID: String?
+        var seasonUUID: String?
+        var seasonNumber: Int?
+        var episodeNumber: Int?
+        try fields.readObject(&cursor) { key, cursor in
+            switch key {
+            case "uuid": uuid = try fields.string(key, &cursor)
+            case "type": type = try fields.value(key, as: AssetType.self, &cursor)
+            case "titles": titles = try fields.stringMap(key, &cursor)
+            case "descriptions": descriptions = try fields.stringMap(key, &cursor)
+            case "categories": categories = try fields.strings(key, &cursor)
+            case "languages": languages = try fields.strings(key, &cursor)
+            case "ratings": ratings = try fields.strings(key, &cursor)
+            case "license_windows":
+                windows = try fields.objects(key, &cursor) { try LicenseWindow(reading: &$0) }
+            case "created_at": createdAt = try fields.date(key, &cursor)
+            case "updated_at": updatedAt = try fields.date(key, &cursor)
+            case "series_uuid": seriesUUID = try fields.optionalString(key, &cursor)
+            case "season_uuid": seasonUUID = try fields.optionalString(key, &cursor)
+            case "season_number": seasonNumber = try fields.optionalInt(key, &cursor)
+            case "episode_number": episodeNumber = try fields.optionalInt(key, &cursor)
+            default: try cursor.skipValue()
+            }
+        }
+        func required<Value>(_ value: Value?, _ field: String, _ expected: String) throws -> Value {
+            guard let value else { throw fields.missing(field, expected) }
+            return value
+        }
+        self.init(
+            uuid: try required(uuid, "uuid", "string"), type: try required(type, "type", "string"),
+            titles: try required(titles, "titles", "object of strings"),
+            descriptions: try required(descriptions, "descriptions", "object of strings"),
+            categories: try required(categories, "categories", "array of strings"),
+            languages: try required(languages, "languages", "array of strings"),
+            ratings: try required(ratings, "ratings", "array of strings"),
+            licenseWindows: try required(windows, "license_windows", "array of objects"),
+            createdAt: try required(createdAt, "created_at", "date"),
+            updatedAt: try required(updatedAt, "updated_at", "date"), seriesUUID: seriesUUID,
+            seasonUUID: seasonUUID, seasonNumber: seasonNumber, episodeNumber: episodeNumber)
+    }
+}
+
+extension LicenseWindow {
+    private static let fields = SourceFields(model: "license window")
+
+    /// Reads a license window from the answer's bytes.
+    init(reading cursor: inout JSONCursor) throws {
+        let fields = Self.fields
+        var uuid: String?
+        var start: Date?
+        var end: Date?
+        var countries: [String]?
+        var statuses: [String]?
+        var type: LicenseType?
+        var downloadable: Bool?
+        try fields.readObject(&cursor) { key, cursor in
+            switch key {
+            case "uuid": uuid = try fields.string(key, &cursor)
+            case "start": start = try fields.date(key, &cursor)
+            case "end": end = try fields.date(key, &cursor)
+            case "countries": countries = try fields.strings(key, &cursor)
+            case "subscription_statuses": statuses = try fields.strings(key, &cursor)
+            case "type": type = try fields.value(key, as: LicenseType.self, &cursor)
+            case "is_downloadable": downloadable = try fields.bool(key, &cursor)
+            default: try cursor.skipValue()
+            }
+        }
+        func required<Value>(_ value: Value?, _ field: String, _ expected: String) throws -> Value {
+            guard let value else { throw fields.missing(field, expected) }
+            return value
+        }
+        self.init(
+            uuid: try required(uuid, "uuid", "string"), start: try required(start, "start", "date"),
+            end: try required(end, "end", "date"),
+            countries: try required(countries, "countries", "array of strings"),
+            subscriptionStatuses: try required(statuses, "subscription_statuses", "array of strings"),
+            type: try required(type, "type", "string"),
+            isDownloadable: try required(downloadable, "is_downloadable", "boolean"))
     }
 }
 

@@ -6,11 +6,21 @@ import Foundation
 /// The catalogue reads every hit of every request; going through `Decodable` costs several
 /// times more than the search itself, so the models it serves are read field by field here.
 /// `SourceDecodingTests` check that each reader agrees with the model's `Decodable` form.
-protocol SourceDecodable {
+protocol SourceDecodable: Sendable {
     /// Reads the model from `_source`.
     ///
     /// - Throws: ``StoredDocumentError`` when a field is missing or of the wrong type.
     init(source: JSONValue) throws
+
+    /// Reads the model from `_source` straight from an answer's bytes, with the same rules as
+    /// ``init(source:)``; by default, through the tree.
+    init(reading cursor: inout JSONCursor) throws
+}
+
+extension SourceDecodable {
+    init(reading cursor: inout JSONCursor) throws {
+        try self.init(source: cursor.readValue())
+    }
 }
 
 /// Typed access to the fields of one `_source` object.

@@ -18,7 +18,12 @@ import Testing
         throws
     {
         for source in sources {
-            #expect(try Model(source: source) == source.decode(Model.self), "\(source)")
+            let decoded = try source.decode(Model.self)
+            #expect(try Model(source: source) == decoded, "\(source)")
+            // Straight from the bytes, as answers over HTTP are read, in both member orders.
+            for text in [source.compactData, source.canonicalData] {
+                #expect(try JSONCursor.read(text) { try Model(reading: &$0) } == decoded, "\(source)")
+            }
         }
     }
 

@@ -125,3 +125,31 @@ extension ClusterSearchBackend {
             reason: text.isEmpty ? "no error body" : "body: \(text)")
     }
 }
+
+extension ClusterSearchBackend {
+    /// A search whose hits' `_source` are read straight into `Model` from the answer's bytes.
+    /// A hit the model cannot read comes back as the result's failure, so that the caller can
+    /// tell a stored document the catalogue cannot read from a store that failed.
+    ///
+    /// - Throws: what ``search(_:request:)`` throws.
+    func streamedSearch<Model: SourceDecodable>(
+        _ index: String, request: SearchRequest, as type: Model.Type, model: String
+    ) async throws -> Result<StreamedSearchAnswer<Model>, StoredDocumentError> {
+        let answer = try await send(
+            .post, [index, "_search"], body: request.json.compactData, contentType: "application/json",
+            idempotent: true)
+        guard (200..<300).contains(answer.status.code) else { throw failure(answer) }
+        do {
+            return .success(try StreamedSearchAnswer(body: answer.body, model: model))
+        } catch let error as StoredDocumentError {
+            return .failure(error)
+        } catch let error as JSONParseError {
+            throw SearchTransportError.invalidResponse(
+                url: answer.url, status: answer.status.code, reason: "the body is not json (\(error))")
+        } catch let error as ElasticsearchError {
+            throw SearchTransportError.invalidResponse(
+                url: answer.url, status: answer.status.code,
+                reason: "unexpected response shape: \(error.reason)")
+        }
+    }
+}
