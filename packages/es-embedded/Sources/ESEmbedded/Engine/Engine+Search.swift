@@ -193,14 +193,21 @@ extension Engine {
         }
         let page = candidates.dropFirst(request.effectiveFrom).prefix(request.effectiveSize)
         let plans = Dictionary(uniqueKeysWithValues: results.map { ($0.position, $0.result.plan) })
+        // Without a filter a hit's `_source` is the stored document, whose text is written already.
+        let wholeSource =
+            request.source.map { $0.fetch && $0.includes.isEmpty && $0.excludes.isEmpty } ?? true
+        var sourceTexts: [[UInt8]?] = []
+        if wholeSource { sourceTexts.reserveCapacity(page.count) }
         let hits = page.map { candidate -> SearchHit in
             let target = targets[candidate.indexPosition]
             let doc = candidate.doc
             var source: JSONValue?
-            if request.source?.fetch ?? true {
+            if wholeSource {
                 // The stored tree is shared, not copied: a hit costs a reference, not a parse.
-                let stored = target.shard.sources[doc]
-                source = request.source.map { $0.apply(to: stored) } ?? stored
+                source = target.shard.sources[doc]
+                sourceTexts.append(target.shard.sourceTexts[doc])
+            } else if let filter = request.source {
+                source = filter.apply(to: target.shard.sources[doc])
             }
             let plan = plans[candidate.indexPosition]
             return SearchHit(
@@ -253,6 +260,7 @@ extension Engine {
         }
         var result = SearchResult(response: response, aggregations: aggregationJSON)
         result.highlights = highlights
+        result.sourceTexts = sourceTexts
         return (result, last)
     }
 

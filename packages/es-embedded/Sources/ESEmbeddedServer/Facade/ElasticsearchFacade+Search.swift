@@ -35,7 +35,8 @@ extension ElasticsearchFacade {
                     if try request.flag("rest_total_hits_as_int") == true {
                         json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
                     }
-                    return RESTResponse.json(json, request: request)
+                    return RESTResponse.json(
+                        ResponseBody.search(json, sourceTexts: result.sourceTexts), request: request)
                 }
             }
             for path in ["/{index}/_count", "/_count"] {
@@ -119,10 +120,11 @@ extension ElasticsearchFacade {
         RESTResponse.json(try searchAnswer(request, body: body, index: index), request: request)
     }
 
-    /// The body of a search's answer (also one of `_msearch`'s responses).
+    /// The body of a search's answer (also one of `_msearch`'s responses); hits that return
+    /// their whole `_source` carry the text their index stored.
     func searchAnswer(
         _ request: Request, body: JSONValue, index: String?, indices: IndicesOptions? = nil
-    ) throws -> JSONValue {
+    ) throws -> ResponseBody {
         var (search, options, fields) = try Self.searchRequest(request, body: body)
         if let indices { options.indices = indices }
         if try request.flag("rest_total_hits_as_int") == true {
@@ -149,8 +151,9 @@ extension ElasticsearchFacade {
                     if !fields.explicitSource && !stored.contains("_source") { members["_source"] = nil }
                     return .object(members)
                 })
+            return .value(json)
         }
-        return json
+        return ResponseBody.search(json, sourceTexts: result.sourceTexts)
     }
 
     /// What the facade reads from a search body itself rather than es-models' decoder.

@@ -1,0 +1,102 @@
+import ESEmbedded
+import ESModels
+import Foundation
+
+/// An answer's JSON in which some values come with their compact text written already: a
+/// document's `_source` as its index stored it, which the answer copies instead of writing the
+/// tree again (the largest cost of answering a search; Elasticsearch too answers `_source` as
+/// stored).
+///
+/// Written compactly, the rest is written as es-models' `compactData` writes it (keys sorted);
+/// for `?pretty` and `filter_path` the answer is ``value``, the plain tree, on the usual path.
+indirect enum ResponseBody: Sendable {
+    /// A value written as usual.
+    case value(JSONValue)
+    /// A value and its compact JSON text, copied as it is.
+    case written(JSONValue, text: [UInt8])
+    /// An object some of whose members are written already.
+    case object([String: ResponseBody])
+    /// An array some of whose elements are written already.
+    case array([ResponseBody])
+
+    /// The answer as a plain tree.
+    var value: JSONValue {
+        switch self {
+        case .value(let value), .written(let value, _): value
+        case .object(let members): .object(members.mapValues(\.value))
+        case .array(let elements): .array(elements.map(\.value))
+        }
+    }
+
+    /// A search answer (`json`, the body of a ``ESEmbedded/SearchResult``) whose hits take
+    /// their `_source` text from `sourceTexts` (in hit order; `nil` for a hit whose `_source`
+    /// is filtered).
+    static func search(_ json: JSONValue, sourceTexts: [[UInt8]?]) -> ResponseBody {
+        guard !sourceTexts.isEmpty, case .object(var top) = json, case .object(var hits)? = top["hits"],
+            case .array(let list)? = hits["hits"], list.count == sourceTexts.count
+        else { return .value(json) }
+        top["hits"] = nil
+        hits["hits"] = nil
+        var body = top.mapValues(ResponseBody.value)
+        var hitsBody = hits.mapValues(ResponseBody.value)
+        hitsBody["hits"] = .array(zip(list, sourceTexts).map { Self.hit($0, sourceText: $1) })
+        body["hits"] = .object(hitsBody)
+        return .object(body)
+    }
+
+    /// A document (a hit, a get answer) whose `_source` is `text` when it is given.
+    static func hit(_ json: JSONValue, sourceText text: [UInt8]?) -> ResponseBody {
+        guard let text, case .object(var members) = json, let source = members.removeValue(forKey: "_source")
+        else { return .value(json) }
+        var body = members.mapValues(ResponseBody.value)
+        body["_source"] = .written(source, text: text)
+        return .object(body)
+    }
+
+    /// The answer with the member `key` of its top-level object set to `value`.
+    func settingMember(_ key: String, to value: JSONValue) -> ResponseBody {
+        switch self {
+        case .object(var members):
+            members[key] = .value(value)
+            return .object(members)
+        case .value(.object(var members)):
+            members[key] = value
+            return .value(.object(members))
+        default:
+            return self
+        }
+    }
+
+    /// The compact JSON text of the answer.
+    var compactData: Data {
+        var output: [UInt8] = []
+        output.reserveCapacity(4_096)
+        write(into: &output)
+        return Data(output)
+    }
+
+    private func write(into output: inout [UInt8]) {
+        switch self {
+        case .value(let value): JSONText.append(value, sortingKeys: true, into: &output)
+        case .written(_, let text): output.append(contentsOf: text)
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in members.sorted(by: { JSONText.precedes($0.key, $1.key) }) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                JSONText.appendString(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.write(into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+    }
+}
