@@ -11,12 +11,13 @@ extension ElasticsearchFacade {
         "pre_filter_shard_size", "ccs_minimize_roundtrips", "track_scores", "ignore_throttled",
         "q", "df", "default_operator", "analyzer", "analyze_wildcard", "lenient",
     ]
+    private static let searchRouteParameters = searchParameters.union(expressionParameters)
 
     func registerSearchRoutes(on router: Router) {
         for method in [HTTPMethod.get, .post] {
             for path in ["/{index}/_search", "/_search"] {
                 router.on(path, method: method) { request, context in
-                    try request.checkParameters(Self.searchParameters.union(Self.expressionParameters))
+                    try request.checkParameters(Self.searchRouteParameters)
                     let body = try request.jsonBody()
                     return try search(request, body: body, index: context.parameters["index"])
                 }
