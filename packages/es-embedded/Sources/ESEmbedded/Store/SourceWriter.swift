@@ -8,20 +8,10 @@ import ESModels
 /// than the rest of storing it, and Elasticsearch too answers a `_source` as it was stored, not
 /// sorted.
 enum SourceWriter {
-    static func bytes(_ value: JSONValue) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(512)
-        JSONText.append(value, into: &output)
-        return output
-    }
-
-    /// The text an index keeps for `value`, in a buffer of its own length (growing a buffer
-    /// while writing leaves up to half of it unused, and every document keeps one).
+    /// The text an index keeps for `value`, in an array of its own length (every document
+    /// keeps one: growing an array while writing would leave up to half of it unused).
     static func storedText(_ value: JSONValue) -> [UInt8] {
-        let written = bytes(value)
-        return [UInt8](unsafeUninitializedCapacity: written.count) { buffer, count in
-            count = buffer.initialize(fromContentsOf: written)
-        }
+        JSONText.bytes(value)
     }
 
     /// `value` as it reads back from its bytes: a non-finite number, which JSON cannot hold, is

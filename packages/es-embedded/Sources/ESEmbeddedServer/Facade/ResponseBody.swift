@@ -69,34 +69,34 @@ indirect enum ResponseBody: Sendable {
 
     /// The compact JSON text of the answer.
     var compactData: Data {
-        var output: [UInt8] = []
-        output.reserveCapacity(4_096)
-        write(into: &output)
-        return Data(output)
+        var text = JSONText(capacity: 16_384)
+        defer { text.release() }
+        write(into: &text)
+        return text.withBytes { Data(buffer: $0) }
     }
 
-    private func write(into output: inout [UInt8]) {
+    private func write(into text: inout JSONText) {
         switch self {
-        case .value(let value): JSONText.append(value, sortingKeys: true, into: &output)
-        case .written(_, let text): output.append(contentsOf: text)
+        case .value(let value): text.append(value, sortingKeys: true)
+        case .written(_, let written): written.withUnsafeBufferPointer { text.append(text: $0) }
         case .object(let members):
-            output.append(UInt8(ascii: "{"))
+            text.append(byte: UInt8(ascii: "{"))
             var first = true
             for (key, member) in members.sorted(by: { JSONText.precedes($0.key, $1.key) }) {
-                if !first { output.append(UInt8(ascii: ",")) }
+                if !first { text.append(byte: UInt8(ascii: ",")) }
                 first = false
-                JSONText.appendString(key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                member.write(into: &output)
+                text.append(string: key)
+                text.append(byte: UInt8(ascii: ":"))
+                member.write(into: &text)
             }
-            output.append(UInt8(ascii: "}"))
+            text.append(byte: UInt8(ascii: "}"))
         case .array(let elements):
-            output.append(UInt8(ascii: "["))
+            text.append(byte: UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(into: &output)
+                if position > 0 { text.append(byte: UInt8(ascii: ",")) }
+                element.write(into: &text)
             }
-            output.append(UInt8(ascii: "]"))
+            text.append(byte: UInt8(ascii: "]"))
         }
     }
 }

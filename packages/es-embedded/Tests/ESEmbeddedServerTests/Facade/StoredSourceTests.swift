@@ -348,11 +348,7 @@ import Testing
         #expect(sorted.value == answer)
         let unsorted = ResponseBody.search(
             answer,
-            sourceTexts: documents.map {
-                var text: [UInt8] = []
-                JSONText.append($0, into: &text)
-                return text
-            })
+            sourceTexts: documents.map { JSONText.bytes($0) })
         #expect(try JSONValue(parsing: unsorted.compactData) == answer)
         let partly = ResponseBody.search(answer, sourceTexts: [nil, Array(documents[1].compactData)])
         #expect(partly.compactData == answer.compactData)
