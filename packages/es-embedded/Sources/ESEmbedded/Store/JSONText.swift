@@ -75,15 +75,15 @@ package struct JSONText {
     /// Appends the compact JSON of `value`.
     package mutating func append(_ value: JSONValue, sortingKeys: Bool = false) {
         switch value {
-        case .null: literal("null")
-        case .bool(let flag): literal(flag ? "true" : "false")
+        case .null: append(literal: "null")
+        case .bool(let flag): append(literal: flag ? "true" : "false")
         case .int(let number): integer(number)
         case .double(let number):
             if number.isFinite {
                 var text = number.description
                 text.withUTF8 { append(text: $0) }
             } else {
-                literal("null")
+                append(literal: "null")
             }
         case .string(let text): append(string: text)
         case .array(let elements):
@@ -133,7 +133,8 @@ package struct JSONText {
         }
     }
 
-    private mutating func literal(_ literal: StaticString) {
+    /// Appends a literal as it is (`null`, punctuation and member names written already).
+    package mutating func append(literal: StaticString) {
         append(text: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 

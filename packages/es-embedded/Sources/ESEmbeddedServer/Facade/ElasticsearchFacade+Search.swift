@@ -32,12 +32,10 @@ extension ElasticsearchFacade {
                         try KeepAlive(parsing: $0, setting: "scroll")
                     }
                     let result = try backend.scroll(id, keepAlive: keepAlive)
-                    var json = result.json
-                    if try request.flag("rest_total_hits_as_int") == true {
-                        json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
-                    }
-                    return RESTResponse.json(
-                        ResponseBody.search(json, sourceTexts: result.sourceTexts), request: request)
+                    let answer = SearchAnswer(
+                        result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true
+                    )
+                    return RESTResponse.json(.search(answer), request: request)
                 }
             }
             for path in ["/{index}/_count", "/_count"] {
@@ -140,11 +138,11 @@ extension ElasticsearchFacade {
         }
         let result = try backend.search(
             index ?? (options.pointInTime == nil ? "_all" : nil), request: search, options: options)
-        var json = result.json
-        if try request.flag("rest_total_hits_as_int") == true {
-            json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
-        }
-        if let stored = fields.storedFields, case .array(let hits)? = json["hits"]?["hits"] {
+        let answer = SearchAnswer(
+            result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true)
+        guard let stored = fields.storedFields else { return .search(answer) }
+        var json = answer.json
+        if case .array(let hits)? = json["hits"]?["hits"] {
             json["hits"]?["hits"] = .array(
                 hits.map { hit in
                     guard case .object(var members) = hit else { return hit }
@@ -152,9 +150,8 @@ extension ElasticsearchFacade {
                     if !fields.explicitSource && !stored.contains("_source") { members["_source"] = nil }
                     return .object(members)
                 })
-            return .value(json)
         }
-        return ResponseBody.search(json, sourceTexts: result.sourceTexts)
+        return .value(json)
     }
 
     /// What the facade reads from a search body itself rather than es-models' decoder.

@@ -18,6 +18,8 @@ indirect enum ResponseBody: Sendable {
     case object([String: ResponseBody])
     /// An array some of whose elements are written already.
     case array([ResponseBody])
+    /// A search's answer, written from the engine's result.
+    case search(SearchAnswer)
 
     /// The answer as a plain tree.
     var value: JSONValue {
@@ -25,23 +27,8 @@ indirect enum ResponseBody: Sendable {
         case .value(let value), .written(let value, _): value
         case .object(let members): .object(members.mapValues(\.value))
         case .array(let elements): .array(elements.map(\.value))
+        case .search(let answer): answer.json
         }
-    }
-
-    /// A search answer (`json`, the body of a ``ESEmbedded/SearchResult``) whose hits take
-    /// their `_source` text from `sourceTexts` (in hit order; `nil` for a hit whose `_source`
-    /// is filtered).
-    static func search(_ json: JSONValue, sourceTexts: [[UInt8]?]) -> ResponseBody {
-        guard !sourceTexts.isEmpty, case .object(var top) = json, case .object(var hits)? = top["hits"],
-            case .array(let list)? = hits["hits"], list.count == sourceTexts.count
-        else { return .value(json) }
-        top["hits"] = nil
-        hits["hits"] = nil
-        var body = top.mapValues(ResponseBody.value)
-        var hitsBody = hits.mapValues(ResponseBody.value)
-        hitsBody["hits"] = .array(zip(list, sourceTexts).map { Self.hit($0, sourceText: $1) })
-        body["hits"] = .object(hitsBody)
-        return .object(body)
     }
 
     /// A document (a hit, a get answer) whose `_source` is `text` when it is given.
@@ -62,6 +49,9 @@ indirect enum ResponseBody: Sendable {
         case .value(.object(var members)):
             members[key] = value
             return .value(.object(members))
+        case .search(var answer):
+            answer.extraMembers[key] = value
+            return .search(answer)
         default:
             return self
         }
@@ -90,6 +80,7 @@ indirect enum ResponseBody: Sendable {
                 member.write(into: &text)
             }
             text.append(byte: UInt8(ascii: "}"))
+        case .search(let answer): answer.write(into: &text)
         case .array(let elements):
             text.append(byte: UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {

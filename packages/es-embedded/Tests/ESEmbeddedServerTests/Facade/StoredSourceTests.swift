@@ -323,37 +323,81 @@ import Testing
         }
     }
 
-    /// Written with stored texts, an answer is the answer written from its tree: the same text
-    /// where the stored texts are written as the tree would be, the same value whatever their
-    /// member order.
-    @Test func splicedAnswersEqualTheTreeAnswer() throws {
-        let documents = [Self.document("a", "one"), Self.document("b", "two \u{0} zero")]
-        let answer: JSONValue = [
-            "took": 3, "timed_out": false,
-            "_shards": ["total": 1, "successful": 1, "skipped": 0, "failed": 0],
-            "hits": [
-                "total": ["value": 2, "relation": "eq"], "max_score": 1.0,
-                "hits": .array(
-                    documents.enumerated().map { position, document in
-                        [
-                            "_index": "stored", "_id": .string("d\(position)"), "_score": 1.0,
-                            "_source": document,
-                        ]
-                    }),
-            ],
+    /// Written from the engine's result, with stored texts, a search answer is the answer
+    /// written from its tree: the same text where the stored texts are written as the tree
+    /// would be (keys sorted), the same value whatever their member order; with scores or
+    /// none, sort values, highlights, aggregations, scroll and point-in-time ids, totals as
+    /// objects, numbers, `null` or left out, and members added (`_msearch`'s `status`).
+    @Test(arguments: [false, true])
+    func searchAnswersEqualTheirTree(restTotalHitsAsInt: Bool) throws {
+        let documents = [Self.document("a", "one"), Self.document("b", "two \u{0} zero"), ["x": [1]]]
+        let hits = documents.enumerated().map { position, document in
+            SearchHit(
+                index: "stored", id: "d\(position) \"é\"",
+                score: position == 1 ? nil : 1.5 / Double(position + 1),
+                source: position == 2 ? nil : document,
+                sort: position == 0 ? nil : [.int(position), .string("k\(position)"), nil, 2.5])
+        }
+        var results: [SearchResult] = []
+        for total in [TotalHits(value: 3), TotalHits(value: 10_000, relation: .gte), nil] {
+            var result = SearchResult(
+                response: SearchResponse(
+                    took: 4, shards: ShardStatistics(total: 2, successful: 1, skipped: 0, failed: 1),
+                    hits: SearchHits(total: total, maxScore: total == nil ? nil : 1.5, hits: hits)),
+                aggregations: total == nil ? nil : ["by_tag": ["buckets": [["key": "a", "doc_count": 2]]]],
+                pointInTimeID: total?.relation == .gte ? "pit \"id\"" : nil,
+                scrollID: total?.relation == .eq ? "scroll" : nil)
+            result.highlights = total == nil ? nil : [["title": ["<em>one</em>"]], nil, ["x": []]]
+            results.append(result)
+        }
+        results.append(
+            SearchResult(response: SearchResponse(hits: SearchHits(total: TotalHits(value: 0), hits: []))))
+        for result in results {
+            var answer = SearchAnswer(result: result, restTotalHitsAsInt: restTotalHitsAsInt)
+            let tree = answer.json
+            #expect(ResponseBody.search(answer).compactData == tree.compactData)
+            if restTotalHitsAsInt {
+                #expect(tree["hits"]?["total"] == result.response.hits.total.map { .int($0.value) } ?? .null)
+            } else {
+                #expect(tree == result.json)
+            }
+
+            answer.result.sourceTexts = result.response.hits.hits.map {
+                $0.source.map { Array($0.compactData) }
+            }
+            #expect(ResponseBody.search(answer).compactData == tree.compactData)
+            answer.result.sourceTexts = result.response.hits.hits.map { $0.source.map { JSONText.bytes($0) } }
+            #expect(try JSONValue(parsing: ResponseBody.search(answer).compactData) == tree)
+            answer.result.sourceTexts = result.response.hits.hits.enumerated().map { position, hit in
+                position == 0 ? nil : hit.source.map { JSONText.bytes($0) }
+            }
+            #expect(try JSONValue(parsing: ResponseBody.search(answer).compactData) == tree)
+            #expect(ResponseBody.search(answer).value == tree)
+
+            let status = ResponseBody.search(answer).settingMember("status", to: 200)
+            #expect(try JSONValue(parsing: status.compactData) == tree.settingStatus(200))
+            #expect(status.value == tree.settingStatus(200))
+            #expect(status.settingMember("took", to: 9).value["took"] == 9)
+            #expect(try JSONValue(parsing: status.settingMember("took", to: 9).compactData)["took"] == 9)
+        }
+    }
+
+    /// A document written with its stored text is the document written from its tree.
+    @Test func documentAnswersEqualTheirTree() throws {
+        let document: JSONValue = [
+            "_index": "stored", "_id": "doc", "found": true, "_version": 1,
+            "_source": Self.document("a", "one"),
         ]
-        let sorted = ResponseBody.search(answer, sourceTexts: documents.map { Array($0.compactData) })
-        #expect(sorted.compactData == answer.compactData)
-        #expect(try JSONValue(parsing: sorted.compactData) == answer)
-        #expect(sorted.value == answer)
-        let unsorted = ResponseBody.search(
-            answer,
-            sourceTexts: documents.map { JSONText.bytes($0) })
-        #expect(try JSONValue(parsing: unsorted.compactData) == answer)
-        let partly = ResponseBody.search(answer, sourceTexts: [nil, Array(documents[1].compactData)])
-        #expect(partly.compactData == answer.compactData)
-        #expect(ResponseBody.search(answer, sourceTexts: []).compactData == answer.compactData)
-        #expect(ResponseBody.value(answer).compactData == answer.compactData)
+        let text = JSONText.bytes(document["_source"] ?? nil)
+        #expect(try JSONValue(parsing: ResponseBody.hit(document, sourceText: text).compactData) == document)
+        #expect(ResponseBody.hit(document, sourceText: text).value == document)
+        let sorted = Array((document["_source"] ?? nil).compactData)
+        #expect(ResponseBody.hit(document, sourceText: sorted).compactData == document.compactData)
+        #expect(ResponseBody.hit(document, sourceText: nil).compactData == document.compactData)
+        let list = ResponseBody.object([
+            "docs": .array([.hit(document, sourceText: text), .value(["found": false])])
+        ])
+        #expect(try JSONValue(parsing: list.compactData) == ["docs": [document, ["found": false]]])
     }
 }
 
