@@ -199,19 +199,21 @@ extension Engine {
         var sourceTexts: [[UInt8]?] = []
         if wholeSource { sourceTexts.reserveCapacity(page.count) }
         let hits = page.map { candidate -> SearchHit in
-            let target = targets[candidate.indexPosition]
+            // Read through `targets[position]`, not a copy of the target: a copy retains (and
+            // then releases) every buffer of its index, for every hit.
+            let position = candidate.indexPosition
             let doc = candidate.doc
             var source: JSONValue?
             if wholeSource {
                 // The stored tree is shared, not copied: a hit costs a reference, not a parse.
-                source = target.shard.sources[doc]
-                sourceTexts.append(target.shard.sourceTexts[doc])
+                source = targets[position].shard.sources[doc]
+                sourceTexts.append(targets[position].shard.sourceTexts[doc])
             } else if let filter = request.source {
-                source = filter.apply(to: target.shard.sources[doc])
+                source = filter.apply(to: targets[position].shard.sources[doc])
             }
-            let plan = plans[candidate.indexPosition]
+            let plan = plans[position]
             return SearchHit(
-                index: target.identity.name, id: target.shard.ids[doc],
+                index: targets[position].identity.name, id: targets[position].shard.ids[doc],
                 score: (plan?.usesScore ?? false) ? candidate.score.map(Self.scoreValue) : nil,
                 source: source,
                 sort: request.sort.isEmpty ? nil : plan.map { Self.sortJSON(candidate, plan: $0) })
