@@ -139,6 +139,14 @@ public final class EmbeddedSearchBackend: SearchBackend {
         try engine.getDocument(index, id: id)
     }
 
+    /// ``getDocument(_:id:)`` with the document's `_source` as the compact JSON text its index
+    /// stored (`nil` when it is not found), which the REST facade answers as it is.
+    package func storedDocument(_ index: String, id: String) throws
+        -> (response: GetDocumentResponse, sourceText: [UInt8]?)
+    {
+        try engine.storedDocument(index, id: id)
+    }
+
     /// Runs many writes; each item gets its own result or error.
     public func bulk(_ request: BulkRequest) async throws -> BulkResponse {
         try engine.bulk(request)

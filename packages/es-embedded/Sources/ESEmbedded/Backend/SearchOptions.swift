@@ -119,6 +119,12 @@ public struct SearchResult: Sendable, Equatable {
     public var scrollID: String?
     /// Each hit's `highlight` object (`nil` for a hit without a match), when the search asked.
     public var highlights: [JSONValue?]?
+    /// Each hit's `_source` as the compact JSON text its index stored, in the order of
+    /// `response.hits.hits`, where the hit's `_source` is the whole document (`nil` where it is
+    /// filtered or not fetched); empty when no hit has one. The REST facade copies this text into
+    /// its answer instead of writing the tree again. Equality ignores it: it is the same value
+    /// as the hit's `_source`, written out.
+    package var sourceTexts: [[UInt8]?] = []
 
     /// A result.
     public init(
@@ -147,5 +153,11 @@ public struct SearchResult: Sendable, Equatable {
             body["hits"] = .object(hits)
         }
         return .object(body)
+    }
+
+    public static func == (left: SearchResult, right: SearchResult) -> Bool {
+        left.response == right.response && left.aggregations == right.aggregations
+            && left.pointInTimeID == right.pointInTimeID && left.scrollID == right.scrollID
+            && left.highlights == right.highlights
     }
 }

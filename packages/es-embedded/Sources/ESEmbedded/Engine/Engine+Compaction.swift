@@ -19,7 +19,8 @@ extension Engine {
             let source = writer.sources[Int(doc)]
             guard let parsed = try? DocumentParser.parse(source, id: id, index: state) else { return }
             rebuilt.put(
-                id: id, source: source, document: parsed.document, version: entry.version, seqNo: entry.seqNo)
+                id: id, source: source, sourceText: writer.sourceTexts[Int(doc)], document: parsed.document,
+                version: entry.version, seqNo: entry.seqNo)
         }
         state.writer = rebuilt
         state.markWritten()

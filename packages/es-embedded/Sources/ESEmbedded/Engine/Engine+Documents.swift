@@ -54,15 +54,23 @@ extension Engine {
     }
 
     func getDocument(_ name: String, id: String) throws -> GetDocumentResponse {
+        try storedDocument(name, id: id).response
+    }
+
+    /// The document under `id`, with its `_source` as the compact JSON text the index stored.
+    func storedDocument(_ name: String, id: String) throws -> (
+        response: GetDocumentResponse, sourceText: [UInt8]?
+    ) {
         let (index, stored) = try read {
-            catalog -> (String, (source: JSONValue, version: Int, seqNo: Int)?) in
+            catalog -> (String, (source: JSONValue, sourceText: [UInt8], version: Int, seqNo: Int)?) in
             let concrete = try catalog.single(name)
             return (concrete, catalog.indices[concrete]?.writer.document(id))
         }
-        guard let stored else { return GetDocumentResponse(index: index, id: id, found: false) }
-        return GetDocumentResponse(
+        guard let stored else { return (GetDocumentResponse(index: index, id: id, found: false), nil) }
+        let response = GetDocumentResponse(
             index: index, id: id, found: true, version: stored.version, seqNo: stored.seqNo, primaryTerm: 1,
             source: stored.source)
+        return (response, stored.sourceText)
     }
 
     func bulk(_ request: BulkRequest) throws -> BulkResponse {

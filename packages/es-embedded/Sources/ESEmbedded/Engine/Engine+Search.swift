@@ -201,18 +201,27 @@ extension Engine {
         }
         let page = candidates.dropFirst(request.effectiveFrom).prefix(request.effectiveSize)
         let plans = Dictionary(uniqueKeysWithValues: results.map { ($0.position, $0.result.plan) })
+        // Without a filter a hit's `_source` is the stored document, whose text is written already.
+        let wholeSource =
+            request.source.map { $0.fetch && $0.includes.isEmpty && $0.excludes.isEmpty } ?? true
+        var sourceTexts: [[UInt8]?] = []
+        if wholeSource { sourceTexts.reserveCapacity(page.count) }
         let hits = page.map { candidate -> SearchHit in
-            let target = targets[candidate.indexPosition]
+            // Read through `targets[position]`, not a copy of the target: a copy retains (and
+            // then releases) every buffer of its index, for every hit.
+            let position = candidate.indexPosition
             let doc = candidate.doc
             var source: JSONValue?
-            if request.source?.fetch ?? true {
+            if wholeSource {
                 // The stored tree is shared, not copied: a hit costs a reference, not a parse.
-                let stored = target.shard.sources[doc]
-                source = request.source.map { $0.apply(to: stored) } ?? stored
+                source = targets[position].shard.sources[doc]
+                sourceTexts.append(targets[position].shard.sourceTexts[doc])
+            } else if let filter = request.source {
+                source = filter.apply(to: targets[position].shard.sources[doc])
             }
-            let plan = plans[candidate.indexPosition]
+            let plan = plans[position]
             return SearchHit(
-                index: target.identity.name, id: target.shard.ids[doc],
+                index: targets[position].identity.name, id: targets[position].shard.ids[doc],
                 score: (plan?.usesScore ?? false) ? candidate.score.map(Self.scoreValue) : nil,
                 source: source,
                 sort: request.sort.isEmpty ? nil : plan.map { Self.sortJSON(candidate, plan: $0) })
@@ -273,6 +282,7 @@ extension Engine {
                 }
             }
         }
+        result.sourceTexts = sourceTexts
         return (result, last)
     }
 

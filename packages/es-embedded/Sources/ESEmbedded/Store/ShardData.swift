@@ -6,10 +6,13 @@ import ESModels
 /// A value type: a refresh copies it (cheaply, buffers are shared until written) into the
 /// searcher that queries read, while writes continue on the original.
 ///
-/// Each document's `_source` is kept as the parsed ``ESModels/JSONValue`` (an immutable,
-/// shared tree) rather than as bytes: every search hit, get and update returns or reads it, and
-/// parsing stored bytes again for each hit cost more than the rest of a small search. The
-/// journal and snapshots hold the compact bytes (``SourceWriter``).
+/// Each document's `_source` is kept twice: as the parsed ``ESModels/JSONValue`` (an immutable,
+/// shared tree), which queries, updates and source filtering read (parsing stored bytes again
+/// for each hit cost more than the rest of a small search), and as its compact JSON text
+/// (``SourceWriter``), written once when the document is stored, which an answer that returns
+/// the whole `_source` copies as it is (writing the tree again for every hit of every answer
+/// was the largest cost of a search answer). The journal and snapshots hold the binary form
+/// (``BinarySource``); the text is written again from the tree when they are read.
 struct ShardData: Sendable {
     /// What is known of the current (or last) version of an id.
     struct Entry: Sendable, Equatable {
@@ -20,9 +23,11 @@ struct ShardData: Sendable {
 
     private(set) var root = IndexLevel()
     private(set) var nested: [String: IndexLevel] = [:]
-    /// Per root document: its id, `_source` (`null` once deleted), version, seq_no.
+    /// Per root document: its id, `_source` (`null` once deleted) and that `_source` as compact
+    /// JSON text (empty once deleted), version, seq_no.
     private(set) var ids: [String] = []
     private(set) var sources: [JSONValue] = []
+    private(set) var sourceTexts: [[UInt8]] = []
     private(set) var versions: [Int] = []
     private(set) var seqNos: [Int] = []
     /// Root documents that are current (not deleted or replaced).
@@ -48,12 +53,14 @@ struct ShardData: Sendable {
         let liveDocs = live.members
         guard liveDocs.count == documents.count else { return nil }
         var sources = [JSONValue](repeating: .null, count: count)
+        var sourceTexts = [[UInt8]](repeating: [], count: count)
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(documents.count)
         for (doc, document) in zip(liveDocs, documents) {
             guard ids[doc] == document.id, versions[doc] == document.version, seqNos[doc] == document.seqNo
             else { return nil }
             sources[doc] = document.source
+            sourceTexts[doc] = SourceWriter.storedText(document.source)
             entries[document.id] = Entry(doc: UInt32(doc), version: document.version, seqNo: document.seqNo)
         }
         guard entries.count == documents.count else { return nil }
@@ -61,6 +68,7 @@ struct ShardData: Sendable {
         self.nested = nested
         self.ids = ids
         self.sources = sources
+        self.sourceTexts = sourceTexts
         self.versions = versions
         self.seqNos = seqNos
         self.live = live
@@ -88,14 +96,18 @@ struct ShardData: Sendable {
         entries[id]
     }
 
-    /// The document currently stored under `id`.
-    func document(_ id: String) -> (source: JSONValue, version: Int, seqNo: Int)? {
+    /// The document currently stored under `id`, with its `_source` as compact JSON text.
+    func document(_ id: String) -> (source: JSONValue, sourceText: [UInt8], version: Int, seqNo: Int)? {
         guard let entry = entries[id], let doc = entry.doc else { return nil }
-        return (sources[Int(doc)], entry.version, entry.seqNo)
+        return (sources[Int(doc)], sourceTexts[Int(doc)], entry.version, entry.seqNo)
     }
 
-    /// Stores `id` (replacing any current version) with its `_source` and parsed document.
-    mutating func put(id: String, source: JSONValue, document: ParsedDocument, version: Int, seqNo: Int) {
+    /// Stores `id` (replacing any current version) with its `_source` and parsed document;
+    /// `sourceText` is the compact JSON text of `source` when the caller has it already.
+    mutating func put(
+        id: String, source: JSONValue, sourceText: [UInt8]? = nil, document: ParsedDocument, version: Int,
+        seqNo: Int
+    ) {
         if let previous = entries[id]?.doc { markDeleted(previous) }
         var numbers: [UInt32] = []
         numbers.reserveCapacity(document.levels.count)
@@ -110,6 +122,7 @@ struct ShardData: Sendable {
         let doc = numbers[0]
         ids.append(id)
         sources.append(source)
+        sourceTexts.append(sourceText ?? SourceWriter.storedText(source))
         versions.append(version)
         seqNos.append(seqNo)
         live.grow(to: root.docCount)
@@ -127,6 +140,7 @@ struct ShardData: Sendable {
     private mutating func markDeleted(_ doc: UInt32) {
         live.remove(Int(doc))
         sources[Int(doc)] = .null
+        sourceTexts[Int(doc)] = []
         liveCount -= 1
     }
 

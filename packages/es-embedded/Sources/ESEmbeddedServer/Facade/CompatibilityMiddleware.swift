@@ -58,10 +58,47 @@ struct CompatibilityMiddleware: Middleware {
 
     /// The `compatible-with` version of an Elasticsearch media type, if it names one.
     static func compatibleVersion(_ header: String) -> Int? {
-        let lowered = header.lowercased()
-        guard lowered.contains("vnd.elasticsearch"), let range = lowered.range(of: "compatible-with=") else {
-            return nil
+        // Every request has an `Accept`, most a `Content-Type`: plain ASCII ones are read
+        // byte by byte, without a lowercased copy.
+        var header = header
+        return header.withUTF8 { utf8 in compatibleVersion(utf8) }
+    }
+
+    private static func compatibleVersion(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let header = String(decoding: utf8, as: UTF8.self)
+            let lowered = header.lowercased()
+            guard lowered.contains("vnd.elasticsearch"), let range = lowered.range(of: "compatible-with=")
+            else {
+                return nil
+            }
+            return Int(lowered[range.upperBound...].prefix { $0.isNumber })
         }
-        return Int(lowered[range.upperBound...].prefix { $0.isNumber })
+        guard asciiRange(of: vendor, in: utf8) != nil, let range = asciiRange(of: compatibleWith, in: utf8)
+        else { return nil }
+        let digits = utf8[range.upperBound...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
+
+    private static let vendor = Array("vnd.elasticsearch".utf8)
+    private static let compatibleWith = Array("compatible-with=".utf8)
+
+    /// Where `needle` (lower-case ASCII) first occurs in `haystack`, ignoring ASCII case.
+    private static func asciiRange(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Range<Int>?
+    {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) {
+            var matched = true
+            for offset in 0..<needle.count {
+                var byte = haystack[start + offset]
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+                if byte != needle[offset] {
+                    matched = false
+                    break
+                }
+            }
+            if matched { return start..<(start + needle.count) }
+        }
+        return nil
     }
 }

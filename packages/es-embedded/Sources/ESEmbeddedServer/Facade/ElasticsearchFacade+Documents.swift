@@ -109,11 +109,13 @@ extension ElasticsearchFacade {
 
     private func getDocument(_ request: Request, context: RequestContext) async throws -> Response {
         let index = try context.parameters.require("index")
-        var response = try await backend.getDocument(index, id: try context.parameters.require("id"))
+        var (response, text) = try backend.storedDocument(index, id: try context.parameters.require("id"))
         if let source = response.source, let filter = try Self.sourceFilter(request) {
             response.source = filter.apply(to: source)
+            text = nil
         }
-        return RESTResponse.json(response.json, status: response.found ? .ok : .notFound, request: request)
+        return RESTResponse.json(
+            .hit(response.json, sourceText: text), status: response.found ? .ok : .notFound, request: request)
     }
 
     /// `_source`, `_source_includes` and `_source_excludes` URL parameters as a filter.

@@ -79,23 +79,27 @@ extension ElasticsearchFacade {
         if wanted.isEmpty { problems.append("no documents to get") }
         if !problems.isEmpty { throw ElasticsearchError.validation(problems) }
         let urlFilter = try Self.sourceFilter(request)
-        var docs: [JSONValue] = []
+        var docs: [ResponseBody] = []
         for item in wanted {
             let name = item.index ?? ""
             let id = item.id ?? ""
             do {
-                var response = try await backend.getDocument(name, id: id)
+                var (response, text) = try backend.storedDocument(name, id: id)
                 let filter = try item.source.map(SourceFilter.init(json:)) ?? urlFilter
-                if let source = response.source, let filter { response.source = filter.apply(to: source) }
-                docs.append(response.json)
+                if let source = response.source, let filter {
+                    response.source = filter.apply(to: source)
+                    text = nil
+                }
+                docs.append(.hit(response.json, sourceText: text))
             } catch let error as ElasticsearchError {
-                docs.append([
-                    "_index": .string(name), "_id": .string(id),
-                    "error": error.json["error"] ?? error.cause.json,
-                ])
+                docs.append(
+                    .value([
+                        "_index": .string(name), "_id": .string(id),
+                        "error": error.json["error"] ?? error.cause.json,
+                    ]))
             }
         }
-        return RESTResponse.json(["docs": .array(docs)], request: request)
+        return RESTResponse.json(.object(["docs": .array(docs)]), request: request)
     }
 
     /// `_msearch`: NDJSON pairs of a header (`index`, index options) and a search body; every
@@ -109,7 +113,7 @@ extension ElasticsearchFacade {
         guard !lines.isEmpty else {
             throw ElasticsearchError.validation(["no requests added"])
         }
-        var responses: [JSONValue] = []
+        var responses: [ResponseBody] = []
         var position = 0
         while position < lines.count {
             let header = try Self.ndjsonLine(lines[position])
@@ -132,19 +136,19 @@ extension ElasticsearchFacade {
                 var indices = try request.indicesOptions()
                 if let flag = members["ignore_unavailable"]?.boolValue { indices.ignoreUnavailable = flag }
                 if let flag = members["allow_no_indices"]?.boolValue { indices.allowNoIndices = flag }
-                var answer = try searchAnswer(request, body: body, index: target, indices: indices)
-                answer["status"] = 200
-                responses.append(answer)
+                let answer = try searchAnswer(request, body: body, index: target, indices: indices)
+                responses.append(answer.settingMember("status", to: 200))
             } catch let error as ElasticsearchError {
                 var answer = error.json
                 answer["status"] = .int(error.status)
-                responses.append(answer)
+                responses.append(.value(answer))
             }
         }
         let elapsed = ContinuousClock.now - started
         let took = Int(
             elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-        return RESTResponse.json(["took": .int(took), "responses": .array(responses)], request: request)
+        return RESTResponse.json(
+            .object(["took": .value(.int(took)), "responses": .array(responses)]), request: request)
     }
 
     private static func ndjsonLine(_ line: Data) throws -> JSONValue {

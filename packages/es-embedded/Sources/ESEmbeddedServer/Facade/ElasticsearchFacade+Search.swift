@@ -11,12 +11,13 @@ extension ElasticsearchFacade {
         "pre_filter_shard_size", "ccs_minimize_roundtrips", "track_scores", "ignore_throttled",
         "q", "df", "default_operator", "analyzer", "analyze_wildcard", "lenient",
     ]
+    private static let searchRouteParameters = searchParameters.union(expressionParameters)
 
     func registerSearchRoutes(on router: Router) {
         for method in [HTTPMethod.get, .post] {
             for path in ["/{index}/_search", "/_search"] {
                 router.on(path, method: method) { request, context in
-                    try request.checkParameters(Self.searchParameters.union(Self.expressionParameters))
+                    try request.checkParameters(Self.searchRouteParameters)
                     let body = try request.jsonBody()
                     return try search(request, body: body, index: context.parameters["index"])
                 }
@@ -31,11 +32,10 @@ extension ElasticsearchFacade {
                         try KeepAlive(parsing: $0, setting: "scroll")
                     }
                     let result = try backend.scroll(id, keepAlive: keepAlive)
-                    var json = result.json
-                    if try request.flag("rest_total_hits_as_int") == true {
-                        json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
-                    }
-                    return RESTResponse.json(json, request: request)
+                    let answer = SearchAnswer(
+                        result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true
+                    )
+                    return RESTResponse.json(.search(answer), request: request)
                 }
             }
             for path in ["/{index}/_count", "/_count"] {
@@ -119,10 +119,11 @@ extension ElasticsearchFacade {
         RESTResponse.json(try searchAnswer(request, body: body, index: index), request: request)
     }
 
-    /// The body of a search's answer (also one of `_msearch`'s responses).
+    /// The body of a search's answer (also one of `_msearch`'s responses); hits that return
+    /// their whole `_source` carry the text their index stored.
     func searchAnswer(
         _ request: Request, body: JSONValue, index: String?, indices: IndicesOptions? = nil
-    ) throws -> JSONValue {
+    ) throws -> ResponseBody {
         var (search, options, fields) = try Self.searchRequest(request, body: body)
         if let indices { options.indices = indices }
         if try request.flag("rest_total_hits_as_int") == true {
@@ -137,11 +138,11 @@ extension ElasticsearchFacade {
         }
         let result = try backend.search(
             index ?? (options.pointInTime == nil ? "_all" : nil), request: search, options: options)
-        var json = result.json
-        if try request.flag("rest_total_hits_as_int") == true {
-            json["hits"]?["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
-        }
-        if let stored = fields.storedFields, case .array(let hits)? = json["hits"]?["hits"] {
+        let answer = SearchAnswer(
+            result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true)
+        guard let stored = fields.storedFields else { return .search(answer) }
+        var json = answer.json
+        if case .array(let hits)? = json["hits"]?["hits"] {
             json["hits"]?["hits"] = .array(
                 hits.map { hit in
                     guard case .object(var members) = hit else { return hit }
@@ -150,7 +151,7 @@ extension ElasticsearchFacade {
                     return .object(members)
                 })
         }
-        return json
+        return .value(json)
     }
 
     /// What the facade reads from a search body itself rather than es-models' decoder.

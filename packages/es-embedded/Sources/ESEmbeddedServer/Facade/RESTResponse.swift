@@ -21,6 +21,17 @@ enum RESTResponse {
             body: body)
     }
 
+    /// A JSON response some of whose values are written already (stored `_source` texts),
+    /// copied as they are unless the answer is indented (`?pretty`) or filtered
+    /// (`filter_path`).
+    static func json(_ body: ResponseBody, status: HTTPStatus = .ok, request: Request) -> Response {
+        if case .value(let value) = body { return json(value, status: status, request: request) }
+        if request.query.contains("pretty") || request.query.contains("filter_path") {
+            return json(body.value, status: status, request: request)
+        }
+        return Response(status: status, headers: headers, body: body.compactData)
+    }
+
     /// A response with no body (HEAD answers).
     static func empty(status: HTTPStatus) -> Response {
         Response(status: status, headers: headers)
