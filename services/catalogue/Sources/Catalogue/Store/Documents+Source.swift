@@ -59,20 +59,17 @@ extension AssetFlat {
             default: try cursor.skipValue()
             }
         }
-        func required<Value>(_ value: Value?, _ field: String, _ expected: String) throws -> Value {
-            guard let value else { throw fields.missing(field, expected) }
-            return value
-        }
         self.init(
-            uuid: try required(uuid, "uuid", "string"), type: try required(type, "type", "string"),
-            titles: try required(titles, "titles", "object of strings"),
-            descriptions: try required(descriptions, "descriptions", "object of strings"),
-            categories: try required(categories, "categories", "array of strings"),
-            languages: try required(languages, "languages", "array of strings"),
-            ratings: try required(ratings, "ratings", "array of strings"),
-            licenseWindows: try required(windows, "license_windows", "array of objects"),
-            createdAt: try required(createdAt, "created_at", "date"),
-            updatedAt: try required(updatedAt, "updated_at", "date"), seriesUUID: seriesUUID,
+            uuid: try fields.required(uuid, "uuid", "string"),
+            type: try fields.required(type, "type", "string"),
+            titles: try fields.required(titles, "titles", "object of strings"),
+            descriptions: try fields.required(descriptions, "descriptions", "object of strings"),
+            categories: try fields.required(categories, "categories", "array of strings"),
+            languages: try fields.required(languages, "languages", "array of strings"),
+            ratings: try fields.required(ratings, "ratings", "array of strings"),
+            licenseWindows: try fields.required(windows, "license_windows", "array of objects"),
+            createdAt: try fields.required(createdAt, "created_at", "date"),
+            updatedAt: try fields.required(updatedAt, "updated_at", "date"), seriesUUID: seriesUUID,
             seasonUUID: seasonUUID, seasonNumber: seasonNumber, episodeNumber: episodeNumber)
     }
 }
@@ -102,17 +99,14 @@ extension LicenseWindow {
             default: try cursor.skipValue()
             }
         }
-        func required<Value>(_ value: Value?, _ field: String, _ expected: String) throws -> Value {
-            guard let value else { throw fields.missing(field, expected) }
-            return value
-        }
         self.init(
-            uuid: try required(uuid, "uuid", "string"), start: try required(start, "start", "date"),
-            end: try required(end, "end", "date"),
-            countries: try required(countries, "countries", "array of strings"),
-            subscriptionStatuses: try required(statuses, "subscription_statuses", "array of strings"),
-            type: try required(type, "type", "string"),
-            isDownloadable: try required(downloadable, "is_downloadable", "boolean"))
+            uuid: try fields.required(uuid, "uuid", "string"),
+            start: try fields.required(start, "start", "date"),
+            end: try fields.required(end, "end", "date"),
+            countries: try fields.required(countries, "countries", "array of strings"),
+            subscriptionStatuses: try fields.required(statuses, "subscription_statuses", "array of strings"),
+            type: try fields.required(type, "type", "string"),
+            isDownloadable: try fields.required(downloadable, "is_downloadable", "boolean"))
     }
 }
 

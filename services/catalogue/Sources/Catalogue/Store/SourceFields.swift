@@ -31,6 +31,12 @@ struct SourceFields {
         try cursor.readObject(member)
     }
 
+    /// `value`, read from `field`, or the error for a missing field when the object had none.
+    func required<Value>(_ value: Value?, _ field: String, _ expected: String) throws -> Value {
+        guard let value else { throw missing(field, expected) }
+        return value
+    }
+
     /// The error for a field missing or of the wrong type.
     func missing(_ field: String, _ expected: String) -> StoredDocumentError {
         StoredDocumentError(model: model, field: field, expected: expected)

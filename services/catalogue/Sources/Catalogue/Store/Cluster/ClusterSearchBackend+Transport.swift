@@ -96,8 +96,7 @@ extension ClusterSearchBackend {
         do {
             json = try JSONValue(parsing: answer.body)
         } catch {
-            throw SearchTransportError.invalidResponse(
-                url: answer.url, status: answer.status.code, reason: "the body is not json (\(error))")
+            throw Self.notJSON(answer, error)
         }
         return try decode(type, json, answer)
     }
@@ -108,9 +107,7 @@ extension ClusterSearchBackend {
         do {
             return try Response(json: json)
         } catch let error as ElasticsearchError {
-            throw SearchTransportError.invalidResponse(
-                url: answer.url, status: answer.status.code,
-                reason: "unexpected response shape: \(error.reason)")
+            throw Self.unexpectedShape(answer, error)
         }
     }
 
@@ -144,12 +141,24 @@ extension ClusterSearchBackend {
         } catch let error as StoredDocumentError {
             return .failure(error)
         } catch let error as JSONParseError {
-            throw SearchTransportError.invalidResponse(
-                url: answer.url, status: answer.status.code, reason: "the body is not json (\(error))")
+            throw Self.notJSON(answer, error)
         } catch let error as ElasticsearchError {
-            throw SearchTransportError.invalidResponse(
-                url: answer.url, status: answer.status.code,
-                reason: "unexpected response shape: \(error.reason)")
+            throw Self.unexpectedShape(answer, error)
         }
+    }
+}
+
+extension ClusterSearchBackend {
+    /// The error for a 2xx answer whose body is not JSON.
+    static func notJSON(_ answer: ClusterAnswer, _ error: any Error) -> SearchTransportError {
+        .invalidResponse(
+            url: answer.url, status: answer.status.code, reason: "the body is not json (\(error))")
+    }
+
+    /// The error for a 2xx answer of a shape the response type cannot read.
+    static func unexpectedShape(_ answer: ClusterAnswer, _ error: ElasticsearchError) -> SearchTransportError
+    {
+        .invalidResponse(
+            url: answer.url, status: answer.status.code, reason: "unexpected response shape: \(error.reason)")
     }
 }
