@@ -9,10 +9,18 @@ let package = Package(
         .executable(name: "es-models-benchmark", targets: ["es-models-benchmark"]),
     ],
     dependencies: [
-        .package(path: "../cli-kit")
+        .package(path: "../cli-kit"),
+        .package(path: "../http-kit"),
     ],
     targets: [
-        .target(name: "ESModels"),
+        // HTTPKitClient is the non-blocking transport of `HTTPSearchBackend` for `http` clusters
+        // (URLSession is kept for `https`, which needs TLS).
+        .target(
+            name: "ESModels",
+            dependencies: [
+                .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitClient", package: "http-kit"),
+            ]),
         .executableTarget(
             name: "es-models-benchmark",
             dependencies: ["ESModels", .product(name: "CLIKit", package: "cli-kit")]),

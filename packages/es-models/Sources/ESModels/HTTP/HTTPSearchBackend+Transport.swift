@@ -1,17 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// An HTTP method used by the backend.
-enum HTTPMethod: String, Sendable {
-    case get = "GET"
-    case head = "HEAD"
-    case post = "POST"
-    case put = "PUT"
-    case delete = "DELETE"
-}
+import HTTPKit
 
 /// A request body with its content type.
 enum RequestBody: Sendable {
@@ -76,21 +64,16 @@ extension HTTPSearchBackend {
         _ method: HTTPMethod, _ path: [String], query: [URLQueryItem] = [], body: RequestBody? = nil
     ) async throws -> HTTPAnswer {
         let url = try url(path, query: query)
-        var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
-        request.timeoutInterval = max(1, configuration.requestTimeout.rounded(.up)) + 1
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var headers: [(String, String)] = [("Accept", "application/json")]
         if let authorization = configuration.authentication.headerValue {
-            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+            headers.append(("Authorization", authorization))
         }
-        if let body {
-            request.httpBody = body.data
-            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
-        }
+        if let body { headers.append(("Content-Type", body.contentType)) }
+        let call = ClusterCall(method: method, url: url, headers: headers, body: body?.data)
         let policy = configuration.retry
         var attempt = 1
         while true {
-            let outcome = await attemptOnce(request, url: url.absoluteString)
+            let outcome = await transport.attempt(call, timeout: configuration.requestTimeout)
             let retryable: Bool
             var retryAfter: TimeInterval?
             switch outcome {
@@ -109,55 +92,6 @@ extension HTTPSearchBackend {
             let delay = policy.backoff(afterAttempt: attempt, retryAfter: retryAfter)
             try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
             attempt += 1
-        }
-    }
-
-    /// One attempt's outcome: an answer (any status), or a failure and whether it is
-    /// transient (worth another attempt).
-    private enum Outcome {
-        case answer(HTTPAnswer)
-        case failed(SearchTransportError, transient: Bool)
-    }
-
-    private func attemptOnce(_ request: URLRequest, url: String) async -> Outcome {
-        do {
-            let (data, response) = try await URLSessionCall.perform(
-                request, on: session, timeout: configuration.requestTimeout)
-            guard let http = response as? HTTPURLResponse else {
-                return .failed(
-                    .invalidResponse(url: url, status: 0, reason: "not an http response"), transient: false)
-            }
-            let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap(TimeInterval.init)
-            return .answer(HTTPAnswer(status: http.statusCode, body: data, url: url, retryAfter: retryAfter))
-        } catch let error as URLError {
-            if error.code == .timedOut {
-                return .failed(.timedOut(url: url, seconds: configuration.requestTimeout), transient: true)
-            }
-            return .failed(
-                .unreachable(url: url, reason: Self.describe(error)),
-                transient: Self.transientCodes.contains(error.code))
-        } catch is CancellationError {
-            return .failed(.unreachable(url: url, reason: "the request was cancelled"), transient: false)
-        } catch {
-            return .failed(.unreachable(url: url, reason: "\(error)"), transient: false)
-        }
-    }
-
-    /// Connection failures worth another attempt.
-    private static let transientCodes: Set<URLError.Code> = [
-        .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed,
-        .notConnectedToInternet,
-        .badServerResponse,
-    ]
-
-    private static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: "connection refused"
-        case .networkConnectionLost: "the connection was closed before an answer arrived"
-        case .cannotFindHost, .dnsLookupFailed: "host not found"
-        case .notConnectedToInternet: "no network"
-        case .secureConnectionFailed: "tls handshake failed"
-        default: error.localizedDescription.lowercased()
         }
     }
 }

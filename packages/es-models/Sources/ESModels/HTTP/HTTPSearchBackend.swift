@@ -1,15 +1,25 @@
 import Foundation
+import HTTPKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// ``SearchBackend`` over HTTP, for a real Elasticsearch or OpenSearch cluster.
+/// ``SearchBackend`` over HTTP, for a real Elasticsearch or OpenSearch cluster (or
+/// `es-embedded serve`).
 ///
-/// Speaks the REST API with URLSession: basic or API-key authentication, a timeout per
-/// attempt, and retries with exponential backoff on 429/502/503/504 and connection failures
-/// (see ``RetryPolicy``). Errors the cluster reports are thrown as ``ElasticsearchError``
-/// (decoded from its error envelope); failures to reach it as ``SearchTransportError``.
+/// Speaks the REST API: basic or API-key authentication, a timeout per attempt, and retries with
+/// exponential backoff on 429/502/503/504 and connection failures (see ``RetryPolicy``). Errors
+/// the cluster reports are thrown as ``ElasticsearchError`` (decoded from its error envelope);
+/// failures to reach it as ``SearchTransportError``.
+///
+/// A cluster reached over `http` is spoken to with HTTPKit's client (a keep-alive pool on
+/// non-blocking sockets), one over `https` with URLSession, which has TLS. On Linux,
+/// URLSession's `dataTask` and `resume` wait on the session's own queue, and from Swift's
+/// cooperative threads (which there are Dispatch's worker threads, one per core) enough such
+/// waits at once block every thread the session's queue needs: every task in the process then
+/// stalls until Dispatch adds a thread, which on a loaded machine took more than ten seconds.
+/// So URLSession is only called from a queue of its own, never from a task's thread.
 ///
 /// ```swift
 /// let backend = HTTPSearchBackend(configuration: .init(baseURL: URL(string: "http://127.0.0.1:9200")!))
@@ -18,25 +28,17 @@ import Foundation
 public final class HTTPSearchBackend: SearchBackend {
     /// The configuration in use.
     public let configuration: HTTPSearchBackendConfiguration
-    let session: URLSession
+    let transport: ClusterTransport
 
-    /// Creates a backend with its own URL session.
+    /// Creates a backend with its own connections (an HTTPKit client for `http`, a URL session
+    /// for `https`).
     public init(configuration: HTTPSearchBackendConfiguration) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // The deadline is enforced per call (see URLSessionCall); URLSession's own timeouts,
-        // in whole seconds, are only a backstop.
-        let backstop = max(1, configuration.requestTimeout.rounded(.up)) + 1
-        sessionConfiguration.timeoutIntervalForRequest = backstop
-        sessionConfiguration.timeoutIntervalForResource = backstop
-        sessionConfiguration.httpMaximumConnectionsPerHost = 8
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        self.session = URLSession(configuration: sessionConfiguration)
+        transport = ClusterTransport(configuration: configuration)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        transport.close()
     }
 
     public func createIndex(_ index: String, definition: IndexDefinition) async throws -> CreateIndexResponse

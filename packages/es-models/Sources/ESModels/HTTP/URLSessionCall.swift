@@ -9,7 +9,20 @@ import Foundation
 /// URLSession's own timeouts are whole seconds on some platforms (a sub-second value fails
 /// at once on Linux), so the deadline is enforced here: when it passes, the task is
 /// cancelled and the call fails with `URLError(.timedOut)`.
+///
+/// Tasks are made and started on ``starter``, never on the calling task's thread: on Linux
+/// `dataTask(with:)` and `resume()` wait synchronously on the session's queue, and a Swift task's
+/// thread blocked there is one of the few threads that queue's own work needs.
 final class URLSessionCall: @unchecked Sendable {
+    /// A serial queue of its own: Dispatch gives it a thread even when every worker thread is
+    /// busy, so waiting on a session's queue from here never blocks what that queue waits for.
+    static let starter = DispatchQueue(label: "es-models.url-session-calls")
+
+    /// Invalidates `session` once its tasks finish, from ``starter``.
+    static func finishAndInvalidate(_ session: URLSession) {
+        starter.async { session.finishTasksAndInvalidate() }
+    }
+
     private enum State {
         case idle
         case running(URLSessionDataTask)
@@ -30,7 +43,9 @@ final class URLSessionCall: @unchecked Sendable {
         let call = URLSessionCall()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                call.start(request, on: session, timeout: timeout, continuation: continuation)
+                starter.async {
+                    call.start(request, on: session, timeout: timeout, continuation: continuation)
+                }
             }
         } onCancel: {
             call.cancel(timedOut: false)
