@@ -104,12 +104,12 @@ public final class EmbeddedSearchBackend: SearchBackend {
     /// Creates an index, with Elasticsearch's checks of its name, settings and mapping.
     public func createIndex(_ index: String, definition: IndexDefinition) async throws -> CreateIndexResponse
     {
-        try engine.createIndex(index, definition: definition)
+        try await durably { [engine] in try engine.createIndex(index, definition: definition) }
     }
 
     /// Deletes indices named exactly (wildcards and aliases are refused, as in Elasticsearch 8).
     public func deleteIndex(_ index: String) async throws -> AcknowledgedResponse {
-        try engine.deleteIndex(index)
+        try await durably { [engine] in try engine.deleteIndex(index) }
     }
 
     /// Whether an index or alias exists.
@@ -124,14 +124,15 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// Adds fields and updatable parameters; refuses type changes.
     public func putMapping(_ index: String, mapping: Mapping) async throws -> AcknowledgedResponse {
-        try engine.putMapping(index, mapping: mapping)
+        try await durably { [engine] in try engine.putMapping(index, mapping: mapping) }
     }
 
     /// Indexes one document (creating the index when missing); searchable after a refresh.
     public func index(_ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy) async throws
         -> IndexResponse
     {
-        try engine.index(index, id: id, document: document, refresh: refresh)
+        try await durably { [engine] in try engine.index(index, id: id, document: document, refresh: refresh)
+        }
     }
 
     /// Gets a document by id, in real time (refreshed or not).
@@ -149,7 +150,7 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// Runs many writes; each item gets its own result or error.
     public func bulk(_ request: BulkRequest) async throws -> BulkResponse {
-        try engine.bulk(request)
+        try await durably { [engine] in try engine.bulk(request) }
     }
 
     /// Searches the refreshed documents of the indices an expression names.
@@ -164,7 +165,7 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// Applies alias actions atomically.
     public func updateAliases(_ request: UpdateAliasesRequest) async throws -> AcknowledgedResponse {
-        try engine.updateAliases(request)
+        try await durably { [engine] in try engine.updateAliases(request) }
     }
 
     /// The aliases named `name` on the indices `index` names; nothing found is an empty response.
@@ -175,5 +176,15 @@ public final class EmbeddedSearchBackend: SearchBackend {
     /// Makes recent writes searchable.
     public func refresh(_ index: String?) async throws -> RefreshResponse {
         try engine.refresh(index)
+    }
+
+    /// Runs a write of this engine: at once in memory; on ``BlockingWorkThreads`` when the
+    /// engine is durable, since its write-ahead log is synced (`fdatasync`) before it returns, and
+    /// a task must not wait for the disk on one of Swift's few cooperative threads.
+    public func durably<Value: Sendable>(_ write: @escaping @Sendable () throws -> Value) async throws
+        -> Value
+    {
+        guard engine.isDurable else { return try write() }
+        return try await BlockingWorkThreads.shared.run(write)
     }
 }

@@ -163,7 +163,9 @@ final class Journal: Sendable {
     func beginCheckpoint(of catalog: Catalog) {
         guard let (lsn, firstKept) = rotate() else { return }
         checkpoints.enter()
-        DispatchQueue.global(qos: .utility).async { [self] in
+        // Not on a Dispatch worker: those are the threads Swift's tasks run on, and a snapshot
+        // waits for the disk.
+        BlockingWorkThreads.shared.submit { [self] in
             defer {
                 state.withLock { $0.checkpointRunning = false }
                 checkpoints.leave()

@@ -18,6 +18,9 @@ final class Engine: Sendable {
     /// Open point-in-time and scroll contexts: frozen snapshots of the indices they search.
     let readerContexts = Mutex(ReaderContexts())
 
+    /// Whether writes go to a write-ahead log (and wait for the disk).
+    var isDurable: Bool { journal != nil }
+
     init(clock: WallClock, autoCreateIndex: Bool, journal: Journal?, recovered: Catalog?) {
         self.clock = clock
         self.autoCreateIndex = autoCreateIndex

@@ -13,8 +13,10 @@ extension ElasticsearchFacade {
         router.post("/{index}/_delete_by_query") { request, context in
             try request.checkParameters(Self.byQueryParameters.union(Self.expressionParameters))
             let (query, options) = try Self.byQuery(request, allowScript: false)
-            let response = try backend.deleteByQuery(
-                try context.parameters.require("index"), searchQuery: query, options: options)
+            let index = try context.parameters.require("index")
+            let response = try await backend.durably {
+                try backend.deleteByQuery(index, searchQuery: query, options: options)
+            }
             return RESTResponse.json(
                 response.json, status: HTTPStatus(code: response.status), request: request)
         }
@@ -22,8 +24,10 @@ extension ElasticsearchFacade {
             try request.checkParameters(
                 Self.byQueryParameters.union(Self.expressionParameters).union(["pipeline", "version_type"]))
             let (query, options) = try Self.byQuery(request, allowScript: true)
-            let response = try backend.updateByQuery(
-                try context.parameters.require("index"), searchQuery: query, options: options)
+            let index = try context.parameters.require("index")
+            let response = try await backend.durably {
+                try backend.updateByQuery(index, searchQuery: query, options: options)
+            }
             return RESTResponse.json(
                 response.json, status: HTTPStatus(code: response.status), request: request)
         }
@@ -32,7 +36,7 @@ extension ElasticsearchFacade {
                 Self.byQueryParameters.subtracting(["conflicts", "scroll_size", "routing", "preference"])
                     .union(["require_alias"]))
             let (reindex, options) = try Self.reindex(request)
-            let response = try backend.reindex(reindex, options: options)
+            let response = try await backend.durably { try backend.reindex(reindex, options: options) }
             return RESTResponse.json(
                 response.json, status: HTTPStatus(code: response.status), request: request)
         }

@@ -44,9 +44,11 @@ extension ElasticsearchFacade {
         }
         router.delete("/{index}/_doc/{id}") { request, context in
             try request.checkParameters(Self.writeParameters)
-            let response = try backend.deleteDocument(
-                try context.parameters.require("index"), id: try context.parameters.require("id"),
-                refresh: try request.refreshPolicy())
+            let (index, id) = (try context.parameters.require("index"), try context.parameters.require("id"))
+            let refresh = try request.refreshPolicy()
+            let response = try await backend.durably {
+                try backend.deleteDocument(index, id: id, refresh: refresh)
+            }
             return RESTResponse.json(
                 response.json, status: response.result == .notFound ? .notFound : .ok, request: request)
         }
@@ -61,10 +63,12 @@ extension ElasticsearchFacade {
             else {
                 throw ElasticsearchError.xContentParse("[UpdateRequest] failed to parse field [detect_noop]")
             }
-            let response = try backend.updateDocument(
-                try context.parameters.require("index"), id: try context.parameters.require("id"),
-                update: update, detectNoop: detectNoop,
-                refresh: try request.refreshPolicy())
+            let (index, id) = (try context.parameters.require("index"), try context.parameters.require("id"))
+            let refresh = try request.refreshPolicy()
+            let response = try await backend.durably {
+                try backend.updateDocument(
+                    index, id: id, update: update, detectNoop: detectNoop, refresh: refresh)
+            }
             return RESTResponse.json(
                 response.json, status: response.result == .created ? .created : .ok, request: request)
         }
@@ -101,7 +105,9 @@ extension ElasticsearchFacade {
         let refresh = try request.refreshPolicy()
         let response =
             create
-            ? try backend.createDocument(index, id: id, document: body, refresh: refresh)
+            ? try await backend.durably {
+                try backend.createDocument(index, id: id, document: body, refresh: refresh)
+            }
             : try await backend.index(index, id: id, document: body, refresh: refresh)
         return RESTResponse.json(
             response.json, status: response.result == .created ? .created : .ok, request: request)

@@ -39,16 +39,18 @@ extension ElasticsearchFacade {
                     "preserve_existing", "timeout", "master_timeout", "flat_settings",
                 ]))
             let settings = try IndexSettings(json: try request.jsonBody())
-            let response = try backend.updateSettings(
-                try context.parameters.require("index"), settings: settings)
+            let index = try context.parameters.require("index")
+            let response = try await backend.durably { try backend.updateSettings(index, settings: settings) }
             return RESTResponse.json(response.json, request: request)
         }
         for method in [HTTPMethod.put, .post] {
             router.on("/_index_template/{name}", method: method) { request, context in
                 try request.checkParameters(["create", "cause", "master_timeout"])
-                let response = try backend.putIndexTemplate(
-                    try context.parameters.require("name"), body: try request.jsonBody(),
-                    create: try request.flag("create") == true)
+                let (name, body) = (try context.parameters.require("name"), try request.jsonBody())
+                let create = try request.flag("create") == true
+                let response = try await backend.durably {
+                    try backend.putIndexTemplate(name, body: body, create: create)
+                }
                 return RESTResponse.json(response.json, request: request)
             }
         }
@@ -76,7 +78,8 @@ extension ElasticsearchFacade {
         }
         router.delete("/_index_template/{name}") { request, context in
             try request.checkParameters(["timeout", "master_timeout"])
-            let response = try backend.deleteIndexTemplate(try context.parameters.require("name"))
+            let name = try context.parameters.require("name")
+            let response = try await backend.durably { try backend.deleteIndexTemplate(name) }
             return RESTResponse.json(response.json, request: request)
         }
     }
