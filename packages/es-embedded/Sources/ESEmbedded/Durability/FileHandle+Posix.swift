@@ -11,13 +11,20 @@
 final class PosixFile: Sendable {
     let path: String
     let descriptor: Int32
+    /// Whether this file holds a ``lock(_:)`` to give back before closing.
+    private let holdsLock: Bool
 
-    private init(path: String, descriptor: Int32) {
+    private init(path: String, descriptor: Int32, holdsLock: Bool = false) {
         self.path = path
         self.descriptor = descriptor
+        self.holdsLock = holdsLock
     }
 
     deinit {
+        // A lock is given back before the descriptor closes: a child process spawned meanwhile
+        // by another thread holds a copy of the descriptor until it runs its program, and
+        // closing alone would leave the directory locked for as long as that copy lives.
+        if holdsLock { _ = flock(descriptor, LOCK_UN) }
         _ = systemClose(descriptor)
     }
 
@@ -128,7 +135,7 @@ final class PosixFile: Sendable {
             _ = systemClose(descriptor)
             return nil
         }
-        return PosixFile(path: path, descriptor: descriptor)
+        return PosixFile(path: path, descriptor: descriptor, holdsLock: true)
     }
 
     static func error(_ path: String, _ operation: String, _ code: Int32) -> EmbeddedEngineError {
