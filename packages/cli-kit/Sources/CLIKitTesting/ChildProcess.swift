@@ -63,6 +63,8 @@ public final class ChildProcess: Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        let streams = self.streams
+        process.terminationHandler = { _ in streams.noteExit() }
         self.process = process
         try Self.start(process)
         streams.read(output.fileHandleForReading, as: .standardOutput)
@@ -107,22 +109,22 @@ public final class ChildProcess: Sendable {
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let closed = streams.isClosed
-            if let line = Self.completeLines(of: streams.text(of: stream)).first(where: matches) {
+            let seen = streams.snapshot(of: stream)
+            if let line = Self.completeLines(of: seen.text).first(where: matches) {
                 return String(line)
             }
-            if closed && !process.isRunning {
+            if seen.finished {
                 throw ChildProcessError.exited(
                     status: process.terminationStatus, waitingFor: description, output: output,
                     errors: errors)
             }
             guard ContinuousClock.now < deadline else {
-                let seconds =
-                    Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
                 throw ChildProcessError.timedOut(
-                    waitingFor: description, seconds: seconds, output: output, errors: errors)
+                    waitingFor: description, seconds: Self.seconds(timeout), output: output, errors: errors)
             }
-            try await Task.sleep(for: .milliseconds(5))
+            // Woken by the child's next bytes, its pipes closing or its end; the deadline is
+            // the one real-time bound (a real process runs on real time).
+            await streams.change(after: seen.version, deadline: deadline)
         }
     }
 
@@ -146,21 +148,24 @@ public final class ChildProcess: Sendable {
     ///   killing it) when it is still running at the deadline.
     public func exit(timeout: Duration) async throws -> Termination {
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
+        while true {
+            let seen = streams.snapshot(of: .standardOutput)
+            if seen.exited { break }
             guard ContinuousClock.now < deadline else {
                 kill(process.processIdentifier, SIGKILL)
-                let seconds =
-                    Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
                 throw ChildProcessError.timedOut(
-                    waitingFor: "(the process's end)", seconds: seconds, output: output, errors: errors)
+                    waitingFor: "(the process's end)", seconds: Self.seconds(timeout), output: output,
+                    errors: errors)
             }
-            try await Task.sleep(for: .milliseconds(5))
+            await streams.change(after: seen.version, deadline: deadline)
         }
         // What it printed last is read to the end of its pipes (a descendant that keeps them
         // open is given a moment, not the whole deadline).
         let drained = min(deadline, ContinuousClock.now + .seconds(2))
-        while !streams.isClosed && ContinuousClock.now < drained {
-            try await Task.sleep(for: .milliseconds(5))
+        while true {
+            let seen = streams.snapshot(of: .standardOutput)
+            guard !seen.closed, ContinuousClock.now < drained else { break }
+            await streams.change(after: seen.version, deadline: drained)
         }
         return termination
     }
@@ -195,6 +200,10 @@ public final class ChildProcess: Sendable {
         if let error = outcome.withLock({ $0 }) { throw error }
     }
 
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     private static func completeLines(of text: String) -> [Substring] {
         guard let lastNewline = text.lastIndex(of: "\n") else { return [] }
         return text[..<lastNewline].split(separator: "\n", omittingEmptySubsequences: false)
@@ -202,22 +211,84 @@ public final class ChildProcess: Sendable {
 }
 
 /// What a child printed, filled by one reader thread per pipe (a blocking read never holds a
-/// task). Kept apart from ``ChildProcess`` so that the readers do not keep it alive.
+/// task), and whether it ended. Every change (bytes, a pipe closing, the end) wakes the tasks
+/// waiting in ``change(after:deadline:)``. Kept apart from ``ChildProcess`` so that the readers
+/// do not keep it alive.
 private final class CollectedStreams: Sendable {
+    /// What a waiter saw: the text of one stream, and the version to wait past.
+    struct Snapshot {
+        var text: String
+        var version: Int
+        /// Both pipes reached their end.
+        var closed: Bool
+        /// The process ended.
+        var exited: Bool
+        /// Nothing more will come: the process ended and both pipes are closed.
+        var finished: Bool { closed && exited }
+    }
+
     private struct State {
         var output = Data()
         var errors = Data()
         var closed = 0
+        var exited = false
+        var version = 0
+        var nextWaiter: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+
+        /// Records a change and takes every waiter, to be resumed outside the lock.
+        mutating func changed() -> [CheckedContinuation<Void, Never>] {
+            version += 1
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
     }
 
     private let state = Mutex(State())
 
-    /// Whether both pipes reached their end.
-    var isClosed: Bool { state.withLock { $0.closed == 2 } }
-
     func text(of stream: ChildProcess.Stream) -> String {
-        let data = state.withLock { stream == .standardOutput ? $0.output : $0.errors }
-        return String(decoding: data, as: UTF8.self)
+        snapshot(of: stream).text
+    }
+
+    func snapshot(of stream: ChildProcess.Stream) -> Snapshot {
+        state.withLock { state in
+            Snapshot(
+                text: String(
+                    decoding: stream == .standardOutput ? state.output : state.errors, as: UTF8.self),
+                version: state.version, closed: state.closed == 2, exited: state.exited)
+        }
+    }
+
+    /// Returns once something changed after `version`, or at `deadline`.
+    func change(after version: Int, deadline: ContinuousClock.Instant) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let id: UInt64? = state.withLock { state in
+                guard state.version == version else { return nil }
+                state.nextWaiter += 1
+                state.waiters[state.nextWaiter] = continuation
+                return state.nextWaiter
+            }
+            guard let id else {
+                continuation.resume()
+                return
+            }
+            let remaining = max(.zero, deadline - .now)
+            let nanoseconds =
+                remaining.components.seconds * 1_000_000_000
+                + remaining.components.attoseconds / 1_000_000_000
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [self] in
+                state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+            }
+        }
+    }
+
+    /// The process ended (its termination handler).
+    func noteExit() {
+        let waiters = state.withLock { state in
+            state.exited = true
+            return state.changed()
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     func read(_ handle: FileHandle, as stream: ChildProcess.Stream) {
@@ -225,11 +296,17 @@ private final class CollectedStreams: Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                state.withLock { state in
+                let waiters = state.withLock { state in
                     if stream == .standardOutput { state.output += chunk } else { state.errors += chunk }
+                    return state.changed()
                 }
+                for waiter in waiters { waiter.resume() }
             }
-            state.withLock { $0.closed += 1 }
+            let waiters = state.withLock { state in
+                state.closed += 1
+                return state.changed()
+            }
+            for waiter in waiters { waiter.resume() }
         }
     }
 }
