@@ -133,7 +133,7 @@ import Testing
 
     @Test func slowAnswersTimeOut() async throws {
         let server = try LoopbackServer { _ in
-            .delayed(seconds: 1.5, .json(200, #"{"acknowledged": true}"#))
+            .unanswered
         }
         defer { server.stop() }
         let url = server.baseURL

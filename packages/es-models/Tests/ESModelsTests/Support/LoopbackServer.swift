@@ -34,8 +34,9 @@ final class LoopbackServer: @unchecked Sendable {
         case respond(status: Int, headers: [String: String], body: Data)
         /// Close the connection without answering (a transport failure for the client).
         case dropConnection
-        /// Wait, then reply.
-        case delayed(seconds: Double, Reply)
+        /// Never answer: hold the connection until the client closes it or the server stops (a
+        /// cluster that hangs, for the client's timeout).
+        case unanswered
 
         static func json(_ status: Int, _ json: JSONValue, headers: [String: String] = [:]) -> Reply {
             var all = headers
@@ -160,9 +161,11 @@ final class LoopbackServer: @unchecked Sendable {
         case .dropConnection:
             shutdown(fd, Int32(SHUT_RDWR))
             return false
-        case .delayed(let seconds, let inner):
-            Thread.sleep(forTimeInterval: seconds)
-            return respond(fd, inner, isHead: isHead)
+        case .unanswered:
+            // Reads until the client gives up (closes) or stop() shuts the socket down.
+            var scratch = [UInt8](repeating: 0, count: 4096)
+            while recv(fd, &scratch, scratch.count, 0) > 0 {}
+            return false
         case .respond(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
