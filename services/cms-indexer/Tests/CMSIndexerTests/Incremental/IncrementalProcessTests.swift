@@ -94,7 +94,7 @@ import TimeKitTesting
                     ])
                 #expect(await killed.signal(SIGKILL, whenLineContains: "applied ", timeout: .seconds(60)))
                 #expect(
-                    try await killed.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(killed.errors)")
+                    try await killed.exit(timeout: .seconds(60)) == .signalled(SIGKILL), "\(killed.errors)")
                 let partly = try await titles(engine).values.filter { $0.hasPrefix("Burst ") }.count
                 #expect(partly > 0 && partly < 150, "the kill came after \(partly) of 150 documents")
 
@@ -133,7 +133,7 @@ import TimeKitTesting
                     await killed.signal(SIGKILL, whenLineContains: "documents indexed", timeout: .seconds(60))
                 )
                 #expect(
-                    try await killed.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(killed.errors)")
+                    try await killed.exit(timeout: .seconds(60)) == .signalled(SIGKILL), "\(killed.errors)")
                 // The aliases still point at the complete index, which still serves every document.
                 #expect(try await engine.indices(forAlias: "assetflat") == ["assetflat-20260101000000000"])
                 #expect(try await IndexerFixture.count(engine, "assetflat") == 150)
