@@ -36,7 +36,7 @@ import TimeKitTesting
             server.signal(SIGCONT)
             server.signal(SIGKILL)
         }
-        let line = try await server.line(containing: "es-embedded listening on ", timeout: .seconds(30))
+        let line = try await server.line(containing: "es-embedded listening on ", timeout: .seconds(60))
         let url = try #require(URL(string: String(line.split(separator: " ").last ?? "")))
         let configuration = HTTPSearchBackendConfiguration(baseURL: url)
         try await withFixtureEnvironment(data, store: .cluster(configuration)) { environment in
