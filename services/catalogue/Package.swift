@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../../packages/es-models"),
         .package(path: "../../packages/es-embedded"),
         .package(path: "../../packages/integration-fixtures"),
+        .package(path: "../../packages/time-kit"),
     ],
     targets: [
         .target(
@@ -23,6 +24,7 @@ let package = Package(
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitClient", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
+                .product(name: "TimeKit", package: "time-kit"),
             ]),
         .target(
             name: "CatalogueCommand",
@@ -32,6 +34,7 @@ let package = Package(
                 .product(name: "HTTPKitServer", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "TimeKit", package: "time-kit"),
             ]),
         .executableTarget(name: "catalogue", dependencies: ["CatalogueCommand"]),
         .target(
@@ -44,6 +47,7 @@ let package = Package(
                 .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "IntegrationFixtures", package: "integration-fixtures"),
+                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .testTarget(
             name: "CatalogueTests",
@@ -51,6 +55,7 @@ let package = Package(
                 "Catalogue",
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
+                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .testTarget(
             name: "CatalogueIntegrationTests",
@@ -64,6 +69,7 @@ let package = Package(
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "ESEmbeddedServer", package: "es-embedded"),
                 .product(name: "IntegrationFixtures", package: "integration-fixtures"),
+                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .testTarget(
             name: "CatalogueCommandTests",
@@ -80,6 +86,7 @@ let package = Package(
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "IntegrationFixtures", package: "integration-fixtures"),
+                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,6 +17,7 @@ let package = Package(
         .package(path: "../../packages/es-models"),
         .package(path: "../../packages/es-embedded"),
         .package(path: "../../packages/http-kit"),
+        .package(path: "../../packages/time-kit"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -34,6 +35,7 @@ let package = Package(
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "TimeKit", package: "time-kit"),
             ]),
         .target(
             name: "CMSIndexerTestSupport",
@@ -43,6 +45,7 @@ let package = Package(
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .target(
             name: "CMSIndexerBenchmark",
@@ -51,6 +54,7 @@ let package = Package(
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "TimeKit", package: "time-kit"),
             ]),
         .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexer"]),
         .executableTarget(
@@ -72,12 +76,14 @@ let package = Package(
                 .product(name: "HTTPKitServer", package: "http-kit"),
                 .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
+                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .testTarget(
             name: "MappingSyncTests",
             dependencies: [
                 "CMSIndexer", "CMSIndexerTestSupport", .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
+                .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import ESModels
 import Foundation
 import HTTPKit
 import HTTPKitServer
+import TimeKit
 
 /// `catalogue serve`: builds the Catalogue API over the chosen search store and serves it until
 /// SIGINT or SIGTERM, then shuts down gracefully (and, over a data directory, closes the engine).

@@ -3,9 +3,11 @@ import ESModels
 import HTTPKit
 import HTTPKitServer
 import IntegrationFixtures
+import TimeKitTesting
 
 /// The Catalogue API under test, built over the running test's fixture environment: the
-/// test's search store, its index names and its frozen clock. Made once per test.
+/// test's search store, its index names, its frozen wall clock and a monotonic clock that moves
+/// only when the test moves it. Made once per test.
 ///
 /// ```swift
 /// @Test(.useData(assetflats: [[:]]))
@@ -22,6 +24,9 @@ public struct CatalogueFixture: Sendable {
     public let application: Application
     /// What the API logged during the test.
     public let logs: InMemoryLogSink
+    /// The API's elapsed time (deadlines, breaker, caches): no deadline passes and no cache
+    /// expires unless the test advances it, however slow the machine is.
+    public let time: ManualClock
 
     /// The fixture of the running test.
     ///
@@ -40,12 +45,11 @@ public struct CatalogueFixture: Sendable {
 
     /// Builds the API over `environment`.
     public init(environment: FixtureEnvironment) {
+        let time = ManualClock()
+        self.time = time
         catalogue = CatalogueApp(
-            backend: environment.backend, clock: environment.clock, monotonic: .continuous,
-            // Tests run in parallel on few cores: a generous budget, so that only the tests about
-            // deadlines (which set their own) ever see one pass.
-            configuration: CatalogueConfiguration(
-                indices: CatalogueIndices(prefix: environment.indexPrefix), requestTimeout: .seconds(60)))
+            backend: environment.backend, clock: environment.clock, monotonic: time.clock,
+            configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: environment.indexPrefix)))
         logs = InMemoryLogSink()
         application = catalogue.makeApplication(
             logger: Logger(label: "catalogue", sink: logs), logRequests: false)

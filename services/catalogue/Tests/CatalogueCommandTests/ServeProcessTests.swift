@@ -57,11 +57,11 @@ import Testing
 
     /// Waits for `catalogue listening on http://...` and returns the URL.
     static func listeningURL(_ server: ChildProcess) async throws -> String {
-        let line = try await server.line(containing: "catalogue listening on ", timeout: .seconds(30))
+        let line = try await server.line(containing: "catalogue listening on ", timeout: .seconds(60))
         return String(line.split(separator: " ").last ?? "")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func servesOverHTTPAndStopsOnSIGTERM() async throws {
         let directory = try await makeDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -76,27 +76,27 @@ import Testing
         #expect(json["items"]?[0]?["uuid"] == "uuid-2")
 
         server.signal(SIGTERM)
-        #expect(try await server.exit(timeout: .seconds(20)) == .exited(0))
+        #expect(try await server.exit(timeout: .seconds(60)) == .exited(0))
     }
 
     /// Over a data directory nothing was indexed into, the server starts and warns at once.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func warnsAtStartWhenTheStoreHasNoIndices() async throws {
         let directory = try makeEmptyDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try Self.serve(directory)
 
         _ = try await Self.listeningURL(server)  // signals are handled from here on
-        let warning = try await server.line(containing: "warning", in: .standardError, timeout: .seconds(30))
+        let warning = try await server.line(containing: "warning", in: .standardError, timeout: .seconds(60))
         #expect(warning.contains("the search store has no index 'assetflat'"))
         #expect(warning.contains("'cms-indexer index'"))
         server.signal(SIGTERM)
-        #expect(try await server.exit(timeout: .seconds(20)) == .exited(0))
+        #expect(try await server.exit(timeout: .seconds(60)) == .exited(0))
     }
 
     /// SIGTERM sent the moment the listening line appears stops the server cleanly, every time:
     /// never killed by the signal's default action, never lost.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func stopsOnSIGTERMSentTheMomentItListens() async throws {
         let directory = try makeEmptyDataDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -105,7 +105,7 @@ import Testing
             _ = try await Self.listeningURL(server)
             server.signal(SIGTERM)
             do {
-                let ended = try await server.exit(timeout: .seconds(10))
+                let ended = try await server.exit(timeout: .seconds(60))
                 #expect(ended == .exited(0), "attempt \(attempt): killed by the signal, or failed")
             } catch {
                 Issue.record("attempt \(attempt): SIGTERM was lost; the server kept running (\(error))")

@@ -10,6 +10,7 @@ import HTTPKitServerTesting
 import IntegrationFixtures
 import Synchronization
 import Testing
+import TimeKitTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -18,127 +19,142 @@ import Testing
 #endif
 
 /// The Catalogue over HTTP to a real `es-embedded serve` process that an operator stops
-/// (SIGSTOP) and resumes: every answer comes within the request's deadline, `/health/ready`
-/// within a second, and the circuit breaker opens and closes.
+/// (SIGSTOP) and resumes: every answer comes at the request's deadline, `/health/ready` at its
+/// timeout, and the circuit breaker opens and closes, all on a clock the test moves.
 @Suite(.serialized) struct StoreFaultTests {
     /// `es-embedded serve` on a free port, filled with `data` under a prefix, and a Catalogue
-    /// reading it through the pooled HTTP client with a 500 ms budget per request.
+    /// reading it through the pooled HTTP client with a 500 ms budget per request on `time`.
+    ///
+    /// The client's own read timeout is a minute of real time, a backstop only: the stopped
+    /// store's calls end when the test moves `time` past their deadline.
     func withStoppableStore(
         _ data: FixtureData, breaker: CircuitBreaker.Configuration = .init(failureThreshold: 100),
-        _ body: (ChildProcess, CatalogueApp, Application, InMemoryLogSink) async throws -> Void
+        _ body: (ChildProcess, CatalogueApp, Application, InMemoryLogSink, ManualClock) async throws -> Void
     ) async throws {
         let server = try ChildProcess(BuiltProducts.executable("es-embedded"), ["serve", "--port", "0"])
         defer {
             server.signal(SIGCONT)
             server.signal(SIGKILL)
         }
-        let line = try await server.line(containing: "es-embedded listening on ", timeout: .seconds(30))
+        let line = try await server.line(containing: "es-embedded listening on ", timeout: .seconds(60))
         let url = try #require(URL(string: String(line.split(separator: " ").last ?? "")))
         let configuration = HTTPSearchBackendConfiguration(baseURL: url)
         try await withFixtureEnvironment(data, store: .cluster(configuration)) { environment in
             let backend = try #require(
                 ClusterSearchBackend(
                     configuration: configuration,
-                    client: HTTPClient(configuration: HTTPClientConfiguration(readTimeout: .seconds(5)))))
+                    client: HTTPClient(configuration: HTTPClientConfiguration(readTimeout: .seconds(60)))))
+            let time = ManualClock()
             let catalogue = CatalogueApp(
-                backend: backend, clock: environment.clock, monotonic: .continuous,
+                backend: backend, clock: environment.clock, monotonic: time.clock,
                 configuration: CatalogueConfiguration(
                     indices: CatalogueIndices(prefix: environment.indexPrefix),
                     requestTimeout: .milliseconds(500), breaker: breaker))
             let logs = InMemoryLogSink()
             let application = catalogue.makeApplication(
                 logger: Logger(label: "catalogue", sink: logs), logRequests: false)
-            try await body(server, catalogue, application, logs)
+            try await body(server, catalogue, application, logs, time)
             server.signal(SIGCONT)
         }
     }
 
-    /// Stops `server` with SIGSTOP and waits (at most 2 s) until every one of its threads has
-    /// stopped: on a busy machine a thread can still answer a request in the meantime.
-    func stop(_ server: ChildProcess) async throws {
+    /// Stops `server` with SIGSTOP and returns once the kernel reports it stopped, that is once
+    /// every one of its threads has: until then a thread of a busy machine can still answer.
+    func stop(_ server: ChildProcess, sourceLocation: SourceLocation = #_sourceLocation) async {
         server.signal(SIGSTOP)
-        #if os(Linux)
-            let tasks = "/proc/\(server.processIdentifier)/task"
-            let deadline = ContinuousClock.now + .seconds(2)
-            while ContinuousClock.now < deadline {
-                let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
-                let states = threads.compactMap { thread -> Character? in
-                    guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
-                        let close = stat.lastIndex(of: ")")
-                    else { return nil }
-                    return stat[stat.index(close, offsetBy: 2)...].first
-                }
-                if !states.isEmpty && states.allSatisfy({ $0 == "T" || $0 == "t" }) { return }
-                try await Task.sleep(for: .milliseconds(5))
+        let process = id_t(server.processIdentifier)
+        // A real process: its parent is told when the stop is complete (WNOWAIT leaves the
+        // report, and any exit, to Foundation's own wait). The wait blocks, so it has a thread.
+        let stopped = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            Thread.detachNewThread {
+                var info = siginfo_t()
+                var outcome: Int32
+                repeat {
+                    outcome = waitid(P_PID, process, &info, WSTOPPED | WEXITED | WNOWAIT)
+                } while outcome == -1 && errno == EINTR
+                continuation.resume(returning: outcome == 0 && Int(info.si_code) == Int(CLD_STOPPED))
             }
-        #else
-            try await Task.sleep(for: .milliseconds(100))
-        #endif
+        }
+        #expect(stopped, "es-embedded stopped", sourceLocation: sourceLocation)
     }
 
-    /// `request`'s answer and how long it took.
-    func timed(_ application: Application, _ path: String) async -> (Response, Duration) {
-        let started = ContinuousClock.now
+    /// `request`'s answer, checked against the OpenAPI document.
+    func respond(_ application: Application, _ path: String) async -> Response {
         let request = Request(method: .get, target: path, headers: ["Catalogue-Client": "android"])
         let response = await application.handle(request)
-        let took = ContinuousClock.now - started
         for problem in CatalogueClient.validator.problems(
             method: .get, path: request.path, response: response)
         {
             Issue.record("the response does not match /openapi.json: \(problem)")
         }
-        return (response, took)
+        return response
     }
 
-    @Test func aStoppedStoreGives503WithinTheDeadlineAndReadinessWithinASecond() async throws {
+    /// The answer to `path` from a store that does not answer: once its one store call waits,
+    /// `time` is moved to just before `budget` (the call must still be waiting) and then to it.
+    func respond(
+        _ application: Application, _ path: String, whenSpent budget: Duration, on time: ManualClock,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Response {
+        let answer = Task { await respond(application, path) }
+        await time.waitForSleepers(1)
+        time.advance(by: budget - .milliseconds(1))
+        #expect(time.sleeperCount == 1, "the deadline is not reached early", sourceLocation: sourceLocation)
+        time.advance(by: .milliseconds(1))
+        return await answer.value
+    }
+
+    @Test func aStoppedStoreGives503AtTheDeadlineAndReadinessAtItsTimeout() async throws {
         try await withStoppableStore(FixtureData(assetflats: [["uuid": "uuid-1"]])) {
-            server, _, application, logs in
-            let (before, _) = await timed(application, "/catalogue/by_id?id[]=uuid-1")
-            #expect(before.status == .ok)
-            try await stop(server)
-            let (stopped, took) = await timed(application, "/catalogue/by_id?id[]=uuid-2")
-            #expect(stopped.status == .serviceUnavailable, "took \(took): \(stopped)")
+            server, _, application, logs, time in
+            #expect(await respond(application, "/catalogue/by_id?id[]=uuid-1").status == .ok)
+            await stop(server)
+            let stopped = await respond(
+                application, "/catalogue/by_id?id[]=uuid-2", whenSpent: .milliseconds(500), on: time)
+            #expect(stopped.status == .serviceUnavailable, "\(stopped)")
             #expect(stopped.headers["Retry-After"] == "1")
             #expect(stopped.errorMessage == "the search store did not answer in time; try again later")
-            #expect(took < .milliseconds(1500), "the 500 ms budget bounds the answer (took \(took))")
-            let (ready, readyTook) = await timed(application, "/health/ready")
+            let ready = await respond(application, "/health/ready", whenSpent: .seconds(1), on: time)
             #expect(ready.status == .serviceUnavailable)
-            #expect(
-                readyTook < .milliseconds(1600), "readiness answers within about a second (took \(readyTook))"
-            )
             #expect(
                 (try? ready.json)?["reasons"] == [
                     "the search store did not answer within the readiness timeout"
                 ])
-            let (live, _) = await timed(application, "/health/live")
-            #expect(live.status == .ok)
+            #expect(await respond(application, "/health/live").status == .ok)
             #expect(
-                logs.records.contains { $0.level == .error && $0.message.contains("search store timed out") })
+                logs.records.contains {
+                    $0.level == .error
+                        && $0.message == "search store timed out: no answer within the request's deadline"
+                })
             server.signal(SIGCONT)
-            let (after, _) = await timed(application, "/catalogue/by_id?id[]=uuid-1")
-            #expect(after.status == .ok)
-            #expect((await timed(application, "/health/ready")).0.status == .ok)
+            #expect(await respond(application, "/catalogue/by_id?id[]=uuid-1").status == .ok)
+            #expect(await respond(application, "/health/ready").status == .ok)
         }
     }
 
     @Test func theBreakerOpensAfterRepeatedFailuresAndAProbeClosesIt() async throws {
         let breaker = CircuitBreaker.Configuration(failureThreshold: 2, openDuration: .milliseconds(700))
         try await withStoppableStore(FixtureData(assetflats: [["uuid": "uuid-1"]]), breaker: breaker) {
-            server, catalogue, application, _ in
-            try await stop(server)
+            server, catalogue, application, _, time in
+            await stop(server)
             for _ in 0..<2 {
-                #expect((await timed(application, "/catalogue/assets")).0.status == .serviceUnavailable)
+                let failed = await respond(
+                    application, "/catalogue/assets", whenSpent: .milliseconds(500), on: time)
+                #expect(failed.status == .serviceUnavailable)
             }
             #expect(catalogue.breaker.state == .open)
-            let (refused, took) = await timed(application, "/catalogue/assets")
+            // Answered without the clock moving: an open breaker does not wait for the store.
+            let refused = await respond(application, "/catalogue/assets")
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.errorMessage?.contains("is not being asked for now") == true)
-            #expect(took < .milliseconds(250), "an open breaker answers at once (took \(took))")
             #expect(refused.headers["Retry-After"] == "1")
+            #expect(time.sleeperCount == 0, "no store call was started")
             server.signal(SIGCONT)
-            try await Task.sleep(for: .milliseconds(800))
+            time.advance(by: .milliseconds(699))
+            #expect(catalogue.breaker.state == .open)
+            time.advance(by: .milliseconds(1))
             #expect(catalogue.breaker.state == .halfOpen)
-            let (probe, _) = await timed(application, "/catalogue/assets")
+            let probe = await respond(application, "/catalogue/assets")
             #expect(probe.status == .ok)
             #expect(catalogue.breaker.state == .closed)
         }
@@ -151,9 +167,11 @@ import Testing
             ClusterSearchBackend(
                 configuration: HTTPSearchBackendConfiguration(baseURL: url), client: HTTPClient()))
         let logs = InMemoryLogSink()
-        let application = CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous)
-            .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
-        let (response, _) = await timed(application, "/catalogue/promos")
+        let application = CatalogueApp(
+            backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
+        )
+        .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
+        let response = await respond(application, "/catalogue/promos")
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Retry-After"] == "5")
         #expect(
@@ -188,10 +206,10 @@ import Testing
                         configuration: HTTPSearchBackendConfiguration(baseURL: url), client: client))
                 let logs = InMemoryLogSink()
                 let application = CatalogueApp(
-                    backend: backend, clock: Fixtures.clock, monotonic: .continuous
+                    backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
                 )
                 .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
-                let (response, _) = await timed(application, "/catalogue/promos")
+                let response = await respond(application, "/catalogue/promos")
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers["Retry-After"] == "5")
                 #expect(calls.count == 3, "a search is idempotent: tried three times")
@@ -213,9 +231,11 @@ import Testing
         let backend = try #require(
             ClusterSearchBackend(configuration: HTTPSearchBackendConfiguration(baseURL: url), client: client))
         let logs = InMemoryLogSink()
-        let application = CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous)
-            .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
-        let (response, _) = await timed(application, "/catalogue/promos")
+        let application = CatalogueApp(
+            backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
+        )
+        .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
+        let response = await respond(application, "/catalogue/promos")
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Retry-After"] == "5")
         #expect(store.connections == 3, "a search is idempotent: tried three times, each on a new connection")
@@ -242,7 +262,7 @@ import Testing
                     ClusterSearchBackend(
                         configuration: HTTPSearchBackendConfiguration(baseURL: url), client: HTTPClient()))
                 let application = CatalogueApp(
-                    backend: backend, clock: Fixtures.clock, monotonic: .continuous
+                    backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
                 )
                 .makeApplication(logger: Logger(label: "catalogue", level: .critical), logRequests: false)
                 let response = await application.handle(

@@ -5,6 +5,7 @@ import ESModels
 import Foundation
 import SeededRandom
 import Synchronization
+import TimeKit
 
 extension IndexingBenchmark {
     /// The incremental path on an engine a full run just filled: a burst of assets changed by one
@@ -51,8 +52,9 @@ extension IndexingBenchmark {
         let interval: Duration = dialect == .postgres ? .seconds(5) : .milliseconds(250)
         let flags = WatchFlags()
         let watching = Task {
+            // A benchmark measures real latency: the watcher runs on the real clock.
             let watcher = try ChangeWatcher(
-                backend: engine, configuration: configuration, pollInterval: interval)
+                backend: engine, configuration: configuration, pollInterval: interval, time: .continuous)
             return try await watcher.run(until: { flags.stop.load(ordering: .relaxed) }) { _ in
                 flags.ready.store(true, ordering: .relaxed)
             }

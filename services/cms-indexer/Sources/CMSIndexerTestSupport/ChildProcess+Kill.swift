@@ -30,6 +30,8 @@ extension ChildProcess {
                         continuation.resume(returning: true)
                         return
                     }
+                    // A real child on real time, whose output ChildProcess only lets us read:
+                    // looked at every 0.5 ms (a thread of its own, bounded by `timeout`).
                     usleep(500)
                 }
                 continuation.resume(returning: false)

@@ -59,7 +59,10 @@ public final class FaultInjectingBackend: SearchBackend {
             throw error
         case .hang:
             hung.yield()
-            while true { try await Task.sleep(for: .milliseconds(10)) }
+            // A stream nothing feeds or finishes: iterating it suspends until the task is cancelled.
+            let (never, _) = AsyncStream<Never>.makeStream()
+            for await _ in never {}
+            throw CancellationError()
         case .runFirst(let action):
             try await action()
             return try await wrapped.bulk(request)

@@ -213,6 +213,8 @@ public final class TemporaryPostgresServer: Sendable {
 
     /// Waits until the server accepts connections: `true`, or `false` when it exited first.
     private func awaitReady() async throws -> Bool {
+        // A real server process on real time, which tells no one when it is ready: a connection
+        // attempt every 50 ms, bounded by a generous 60 s, is the condition waited on.
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             guard watchdog.isRunning else { return false }

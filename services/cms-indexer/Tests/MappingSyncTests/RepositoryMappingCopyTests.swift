@@ -2,6 +2,7 @@ import CLIKit
 import CMSIndexer
 import Foundation
 import Testing
+import TimeKitTesting
 
 /// The CI gate: the repository's copy in packages/integration-fixtures/Mappings must equal the
 /// indexer's definitions. This runs exactly what `cms-indexer mappings check` runs.
@@ -26,7 +27,7 @@ import Testing
         let output = TextOutput()
         let context = CommandContext(
             output: output, errors: TextOutput(), currentDirectory: root.path,
-            clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)))
+            clock: .frozen(at: Date(timeIntervalSince1970: 1_780_000_000)), time: ManualClock().clock)
         let code = await CMSIndexerCLI.run(["mappings", "check"], context: context)
         #expect(code == 0, "\(output.text)")
         #expect(output.text.hasPrefix("mapping copy is up to date: 8 indices match"))

@@ -69,8 +69,10 @@ struct ConnectionFailureTests {
                 configuration: PostgresConfiguration(
                     "postgres://cms@127.0.0.1:\(listener.port)/cms?connect_timeout=1"))
         }
+        // libpq's own timeout on a real socket: at least the second it enforces; the upper bound
+        // is enormous and only catches a connect that waits on regardless.
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(60), "\(elapsed)")
     }
 
     @Test func theServerCancelsAStatementPastTheQueryTimeout() async throws {
@@ -99,7 +101,8 @@ struct ConnectionFailureTests {
                 guard case .queryTimedOut(_, let seconds) = error as? PostgresError else { return false }
                 return seconds == 2.2
             }
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // A real stopped server on real time: only a wait that never ends can break this bound.
+            #expect(ContinuousClock.now - started < .seconds(60))
             #expect(throws: PostgresError.connectionClosed(database: db.displayName)) {
                 try db.execute("SELECT 1")
             }

@@ -1,6 +1,7 @@
 import ESModels
 import Foundation
 import HTTPKit
+import TimeKit
 
 /// The Catalogue API: routes, handlers, query building and response shaping over any
 /// ``ESModels/SearchBackend``, with "now" from an injected clock.
@@ -37,7 +38,9 @@ public struct CatalogueApp: Sendable {
     ///
     /// - Parameters:
     ///   - clock: "now", for licence windows and schedules.
-    ///   - monotonic: elapsed time, for the circuit breaker and cached mapping checks.
+    ///   - monotonic: elapsed time, for request and readiness deadlines, the circuit breaker and
+    ///     the caches (territories, mapping checks); `.continuous` in an executable, a manual
+    ///     clock in a test that moves time itself.
     public init(
         backend: any SearchBackend, clock: WallClock, monotonic: MonotonicClock,
         configuration: CatalogueConfiguration = .init()
@@ -45,7 +48,8 @@ public struct CatalogueApp: Sendable {
         self.backend = backend
         self.clock = clock
         self.configuration = configuration
-        self.territoryDirectory = TerritoryDirectory(lifetime: configuration.territoryCacheLifetime)
+        self.territoryDirectory = TerritoryDirectory(
+            lifetime: configuration.territoryCacheLifetime, clock: monotonic)
         self.breaker = CircuitBreaker(configuration: configuration.breaker, clock: monotonic)
         self.mappings = MappingCompatibility(clock: monotonic)
         self.metrics = CatalogueMetrics()
@@ -69,7 +73,8 @@ public struct CatalogueApp: Sendable {
         if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(metrics: metrics, clock: monotonic, routes: Self.routes))
-        router.add(middleware: RequestBudgetMiddleware(timeout: configuration.requestTimeout))
+        router.add(
+            middleware: RequestBudgetMiddleware(timeout: configuration.requestTimeout, clock: monotonic))
         router.get("/health") { _, context in await ready(context) }
         router.get("/health/ready") { _, context in await ready(context) }
         router.get("/health/live") { _, _ in Self.respond(["status": "live"]) }

@@ -7,7 +7,7 @@ public struct CatalogueConfiguration: Sendable {
     public var indices: CatalogueIndices
     /// How long the list of territories (used to check `content_country`) is kept before it
     /// is read again.
-    public var territoryCacheLifetime: TimeInterval
+    public var territoryCacheLifetime: Duration
     /// Every request's budget for all the store calls it makes (default 2 s): a store that has
     /// not answered by then gives a 503 with `Retry-After`.
     public var requestTimeout: Duration
@@ -22,7 +22,7 @@ public struct CatalogueConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(
-        indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: TimeInterval = 60,
+        indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: Duration = .seconds(60),
         requestTimeout: Duration = .seconds(2), readinessTimeout: Duration = .seconds(1),
         breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init(),
         cursorKey: CursorKey = .builtIn

@@ -1,5 +1,6 @@
 import ESModels
 import HTTPKit
+import TimeKit
 
 extension CatalogueApp {
     /// Why the catalogue cannot serve now: one reason per index (missing, or a mapping it cannot
@@ -7,7 +8,8 @@ extension CatalogueApp {
     /// empty when it is ready. Bounded by ``CatalogueConfiguration/readinessTimeout`` whatever
     /// the store does.
     public func readinessProblems() async -> [String] {
-        let deadline = ContinuousClock.now + configuration.readinessTimeout
+        let clock = monotonic
+        let deadline = clock.now() + configuration.readinessTimeout
         let backend = backend
         let indices = configuration.indices
         let check = { @Sendable () async -> [String] in
@@ -37,7 +39,7 @@ extension CatalogueApp {
         let context = StoreCallContext(deadline: deadline, requestID: StoreCallContext.current.requestID)
         do {
             return try await StoreCallContext.$current.withValue(context) {
-                try await StoreDeadline.run(deadline, mode: .race) { await check() }
+                try await StoreDeadline.run(deadline, clock: clock, mode: .race) { await check() }
             }
         } catch {
             return ["the search store did not answer within the readiness timeout"]

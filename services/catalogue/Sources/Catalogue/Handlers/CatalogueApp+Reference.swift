@@ -39,7 +39,7 @@ extension CatalogueApp {
         let systems = try request.query.identifiers("system").map { $0.uppercased() }
         let main = try request.query.boolean("main")
         let store = store(context)
-        try await territoryDirectory.check(territory, parameter: "territory", store: store, now: clock.now())
+        try await territoryDirectory.check(territory, parameter: "territory", store: store)
         let search = CatalogueQueries.ratings(systems: systems, main: main, territory: territory)
         let found = try await store.search(.ratings, search, as: Rating.self)
         return Self.respond(.array(found.items.map(ReferenceView.json)))

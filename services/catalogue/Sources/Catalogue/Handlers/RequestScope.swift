@@ -28,7 +28,7 @@ extension CatalogueApp {
     {
         let now = now ?? clock.now()
         let store = store(context)
-        try await territoryDirectory.check(country, parameter: "content_country", store: store, now: now)
+        try await territoryDirectory.check(country, parameter: "content_country", store: store)
         return RequestScope(
             now: now, client: context.client, country: country, store: store,
             queries: CatalogueQueries(now: now, client: context.client))

@@ -1,4 +1,5 @@
 import HTTPKit
+import TimeKit
 
 /// Counts every request and times it, for `/metrics`.
 struct MetricsMiddleware: Middleware {

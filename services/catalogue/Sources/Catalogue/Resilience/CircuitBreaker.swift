@@ -1,4 +1,5 @@
 import Synchronization
+import TimeKit
 
 /// Stops sending requests to a search store that keeps failing, and tries it again now and then.
 ///

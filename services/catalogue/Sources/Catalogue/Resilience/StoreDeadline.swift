@@ -1,4 +1,5 @@
 import ESModels
+import TimeKit
 
 /// Store calls bounded by the request's deadline, in the way the backend allows.
 enum StoreDeadline {
@@ -26,17 +27,36 @@ enum StoreDeadline {
         }
     }
 
-    /// Runs `body`, failing with ``Exceeded`` once `deadline` has passed (see ``Mode``).
+    /// Runs `body`, failing with ``Exceeded`` once `deadline` (an instant of `clock`) has passed
+    /// (see ``Mode``).
+    ///
+    /// A backend that honours deadlines reads them on the real clock; on a clock that does not
+    /// move by itself (a test's manual clock) the call is raced on `clock` instead, and the
+    /// backend is not shown a deadline it would misread as real time.
     static func run<Value: Sendable>(
-        _ deadline: ContinuousClock.Instant?, mode: Mode, _ body: @escaping @Sendable () async throws -> Value
+        _ deadline: ContinuousClock.Instant?, clock: MonotonicClock, mode: Mode,
+        _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let deadline else { return try await body() }
-        guard ContinuousClock.now < deadline else { throw Exceeded() }
-        guard mode == .race else { return try await body() }
+        guard clock.now() < deadline else { throw Exceeded() }
+        switch mode {
+        case .checkBefore: return try await body()
+        case .honoured where clock.movesByItself: return try await body()
+        case .honoured, .race: break
+        }
+        let call: @Sendable () async throws -> Value
+        if clock.movesByItself {
+            call = body
+        } else {
+            var context = StoreCallContext.current
+            context.deadline = nil
+            call = { [context] in try await StoreCallContext.$current.withValue(context) { try await body() }
+            }
+        }
         return try await withThrowingTaskGroup(of: Value.self) { group in
-            group.addTask { try await body() }
+            group.addTask { try await call() }
             group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
+                try await clock.sleep(until: deadline)
                 throw Exceeded()
             }
             defer { group.cancelAll() }

@@ -1,5 +1,6 @@
 import ESModels
 import HTTPKit
+import TimeKit
 
 /// The catalogue's reads from the search store: a search on one of its indices, decoded into
 /// models, within the request's deadline and the circuit breaker, with store failures turned
@@ -91,7 +92,7 @@ struct CatalogueStore: Sendable {
         let probe = admission == .probe
         do {
             let value = try await StoreDeadline.run(
-                StoreCallContext.current.deadline, mode: StoreDeadline.Mode(for: backend), body)
+                StoreCallContext.current.deadline, clock: clock, mode: StoreDeadline.Mode(for: backend), body)
             breaker.record(success: true, probe: probe)
             return value
         } catch let error as SearchTransportError {
@@ -107,7 +108,7 @@ struct CatalogueStore: Sendable {
         } catch is StoreDeadline.Exceeded {
             breaker.record(success: false, probe: probe)
             failure = "timeout"
-            logger.error("search store did not answer within the request's deadline")
+            logger.error("search store timed out: no answer within the request's deadline")
             throw CatalogueError.searchStoreTimedOut(reason: "deadline exceeded")
         } catch let error as ElasticsearchError where error.type == "index_not_found_exception" {
             breaker.record(success: true, probe: probe)

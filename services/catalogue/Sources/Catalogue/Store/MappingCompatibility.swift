@@ -1,5 +1,6 @@
 import ESModels
 import Synchronization
+import TimeKit
 
 /// Whether the store's indices have the mappings the catalogue was built against: every field
 /// it filters, sorts or searches on exists with the type of the synced mapping copy

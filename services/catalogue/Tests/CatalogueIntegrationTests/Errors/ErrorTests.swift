@@ -7,6 +7,7 @@ import HTTPKitTesting
 import IntegrationFixtures
 import SeededRandom
 import Testing
+import TimeKitTesting
 
 @Suite struct ErrorTests {
     @Test(.useData())
@@ -27,8 +28,10 @@ import Testing
     @Test func unreachableStoreIs503() async throws {
         let backend = try await unreachableBackend()
         let logs = InMemoryLogSink()
-        let application = CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous)
-            .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
+        let application = CatalogueApp(
+            backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
+        )
+        .makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
         for path in ["/catalogue/promos", "/catalogue/assets", "/catalogue/territories"] {
             let response = await application.handle(Request(method: .get, path: path))
             #expect(response.status == .serviceUnavailable, "\(path)")

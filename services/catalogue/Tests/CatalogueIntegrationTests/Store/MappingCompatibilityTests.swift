@@ -6,6 +6,7 @@ import Foundation
 import HTTPKit
 import IntegrationFixtures
 import Testing
+import TimeKitTesting
 
 /// The fields the catalogue queries agree with the synced mapping copy, and an index whose
 /// mapping differs (a `text` field where the copy says `keyword`) is a named, logged 503 from
@@ -39,7 +40,8 @@ import Testing
     @Test func aMismatchedMappingIsANamedNotReadyAndA503NotA500() async throws {
         let logs = InMemoryLogSink()
         let application = CatalogueApp(
-            backend: try await engineWithATextRatingSystem(), clock: Fixtures.clock, monotonic: .continuous
+            backend: try await engineWithATextRatingSystem(), clock: Fixtures.clock,
+            monotonic: ManualClock().clock
         ).makeApplication(logger: Logger(label: "catalogue", sink: logs), logRequests: false)
         let ratings = await application.handle(Request(method: .get, path: "/catalogue/ratings"))
         #expect(ratings.status == .serviceUnavailable, "\(ratings)")
@@ -62,7 +64,8 @@ import Testing
 extension MappingCompatibilityTests {
     @Test func theStartUpCheckNamesAMismatchedMapping() async throws {
         let app = CatalogueApp(
-            backend: try await engineWithATextRatingSystem(), clock: Fixtures.clock, monotonic: .continuous)
+            backend: try await engineWithATextRatingSystem(), clock: Fixtures.clock,
+            monotonic: ManualClock().clock)
         let problem = try #require(await app.storeProblem())
         #expect(problem.contains("index 'ratings' has a mapping the catalogue cannot read"))
         #expect(problem.contains("'system' is text, expected keyword"))

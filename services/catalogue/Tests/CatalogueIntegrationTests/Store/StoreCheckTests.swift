@@ -5,6 +5,7 @@ import ESModels
 import Foundation
 import IntegrationFixtures
 import Testing
+import TimeKitTesting
 
 /// The start-up check of `catalogue serve`: an unreachable store and missing indices are named,
 /// a store holding every index is fine.
@@ -20,14 +21,15 @@ import Testing
     }
 
     @Test func storeWithEveryIndexHasNoProblem() async throws {
-        let app = CatalogueApp(backend: try await engine(), clock: Fixtures.clock, monotonic: .continuous)
+        let app = CatalogueApp(
+            backend: try await engine(), clock: Fixtures.clock, monotonic: ManualClock().clock)
         #expect(await app.storeProblem() == nil)
     }
 
     @Test func emptyStoreNamesEveryIndexAndTheFix() async throws {
         let app = CatalogueApp(
             backend: EmbeddedSearchBackend(clock: Fixtures.clock), clock: Fixtures.clock,
-            monotonic: .continuous)
+            monotonic: ManualClock().clock)
         let problem = try #require(await app.storeProblem())
         for index in IndexName.allCases {
             #expect(problem.contains("'\(index.rawValue)'"), "\(index)")
@@ -39,7 +41,7 @@ import Testing
     @Test func oneMissingIndexUnderAPrefix() async throws {
         let backend = try await engine(prefix: "t1-", skipping: ["ratings"])
         let app = CatalogueApp(
-            backend: backend, clock: Fixtures.clock, monotonic: .continuous,
+            backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock,
             configuration: CatalogueConfiguration(indices: CatalogueIndices(prefix: "t1-")))
         #expect(
             await app.storeProblem()
@@ -50,7 +52,8 @@ import Testing
     @Test func unreachableStoreSaysSo() async throws {
         let backend = try await unreachableBackend()
         let problem = try #require(
-            await CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: .continuous).storeProblem()
+            await CatalogueApp(backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock)
+                .storeProblem()
         )
         #expect(problem.hasPrefix("the search store does not answer ("))
         #expect(problem.hasSuffix("); requests get 503 until it does"))

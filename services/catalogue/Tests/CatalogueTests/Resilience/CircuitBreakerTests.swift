@@ -1,9 +1,10 @@
 import Catalogue
 import Testing
+import TimeKitTesting
 
 /// The breaker's states on a clock the test moves.
 @Suite struct CircuitBreakerTests {
-    let time = ManualMonotonicClock()
+    let time = ManualClock()
 
     func breaker(threshold: Int = 3) -> CircuitBreaker {
         CircuitBreaker(

@@ -16,7 +16,8 @@ extension CommandContext {
         let lease: StoreLease
         do {
             lease = try await StoreLease.acquire(
-                backend: backend, clock: clock, waiting: .seconds(wait), onWait: { [self] in note($0) })
+                backend: backend, clock: clock, time: time, waiting: .seconds(wait),
+                onWait: { [self] in note($0) })
         } catch let error as StoreLeaseError {
             throw error
         } catch {

@@ -69,7 +69,7 @@ struct WatchCommand: Command {
             let total = try await context.withLease(store.backend, wait: wait) { lease in
                 let watcher = try ChangeWatcher(
                     backend: store.backend, configuration: configuration,
-                    pollInterval: .milliseconds(interval), lease: lease)
+                    pollInterval: .milliseconds(interval), time: context.time, lease: lease)
                 context.note("watching \(location) for changes (Ctrl-C stops)")
                 let total = try await watcher.run(until: { stop.isRequested || lease.isLost }) { status in
                     printer.show(status)

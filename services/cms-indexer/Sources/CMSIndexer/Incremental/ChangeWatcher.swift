@@ -1,5 +1,6 @@
 import ESModels
 import Foundation
+import TimeKit
 
 /// What `watch` reports after each pass.
 public struct WatchStatus: Sendable, Equatable {
@@ -26,7 +27,9 @@ public struct WatchStatus: Sendable, Equatable {
 /// notification is missed); on SQLite it looks every `pollInterval`.
 ///
 /// ```swift
-/// let watcher = try ChangeWatcher(backend: backend, configuration: configuration, pollInterval: .milliseconds(250))
+/// let watcher = try ChangeWatcher(
+///     backend: backend, configuration: configuration, pollInterval: .milliseconds(250),
+///     time: .continuous)
 /// try await watcher.run(until: { stop.isRequested }) { status in print(status.position) }
 /// ```
 public final class ChangeWatcher {
@@ -34,18 +37,22 @@ public final class ChangeWatcher {
     private let pollInterval: Duration
     private let retryDelay: Duration
     private let clock: WallClock
+    private let time: MonotonicClock
     private var recent: [(at: ContinuousClock.Instant, documents: Int)] = []
 
     /// Opens the database; on PostgreSQL, starts listening.
     ///
-    /// - Parameter retryDelay: the first wait after a pass the store failed transiently; it
-    ///   doubles with each failure in a row, up to 30 s.
+    /// - Parameters:
+    ///   - time: elapsed time, for the poll interval, the retry pauses and the rate reported.
+    ///   - retryDelay: the first wait after a pass the store failed transiently; it doubles with
+    ///     each failure in a row, up to 30 s.
     public init(
         backend: any SearchBackend, configuration: IndexerConfiguration, pollInterval: Duration,
-        retryDelay: Duration = .seconds(1), progress: any IndexingProgress = SilentProgress(),
-        lease: StoreLease? = nil
+        time: MonotonicClock, retryDelay: Duration = .seconds(1),
+        progress: any IndexingProgress = SilentProgress(), lease: StoreLease? = nil
     ) throws {
         self.retryDelay = retryDelay
+        self.time = time
         incremental = try IncrementalIndexer(
             backend: backend, configuration: configuration, progress: progress, lease: lease)
         self.pollInterval = pollInterval
@@ -56,7 +63,7 @@ public final class ChangeWatcher {
     }
 
     /// Runs passes until `shouldStop` says so (checked between passes and while waiting, at
-    /// least every 100 ms); a pass that started finishes, so its position is recorded. A pass the
+    /// least every 100 ms of `time`); a pass that started finishes, so its position is recorded. A pass the
     /// store failed transiently is tried again after a growing pause (its status says so).
     ///
     /// - Returns: the totals.
@@ -83,7 +90,7 @@ public final class ChangeWatcher {
                 continue
             }
             total.add(pass)
-            let now = ContinuousClock.now
+            let now = time.now()
             recent.append((now, pass.upserted + pass.deleted))
             recent.removeAll { now - $0.at > .seconds(10) }
             let window = max(0.001, min(10, Self.seconds(now - (recent.first?.at ?? now))))
@@ -100,14 +107,15 @@ public final class ChangeWatcher {
     }
 
     private func waitForChanges(until shouldStop: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + pollInterval
+        let deadline = time.now() + pollInterval
         let notifying = incremental.connection as? ChangeNotifying
-        while !shouldStop(), ContinuousClock.now < deadline {
-            let slice = min(.milliseconds(100), deadline - ContinuousClock.now)
+        while !shouldStop(), time.now() < deadline {
+            let slice = min(.milliseconds(100), deadline - time.now())
             if let notifying {
+                // The database's socket waits in real time; the interval is counted on `time`.
                 if try notifying.waitForNotification(timeout: slice) { return }
             } else {
-                try await Task.sleep(for: slice)
+                try await time.sleep(for: slice)
             }
         }
     }
@@ -122,9 +130,9 @@ public final class ChangeWatcher {
     }
 
     private func pause(_ delay: Duration, until shouldStop: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + delay
-        while !shouldStop(), ContinuousClock.now < deadline {
-            try await Task.sleep(for: min(.milliseconds(100), deadline - ContinuousClock.now))
+        let deadline = time.now() + delay
+        while !shouldStop(), time.now() < deadline {
+            try await time.sleep(for: min(.milliseconds(100), deadline - time.now()))
         }
     }
 

@@ -1,6 +1,7 @@
 import ESModels
 import Foundation
 import Synchronization
+import TimeKit
 
 #if canImport(Glibc)
     import Glibc
@@ -47,8 +48,13 @@ public struct LeaseHolder: Sendable, Equatable, CustomStringConvertible {
 /// exists (a killed indexer) is free at once, otherwise it is free when it expires. A holder that
 /// finds a newer generation has lost it and stops writing.
 ///
+/// Two clocks: expiry is a wall-clock date written in the store, compared by indexers on other
+/// hosts; waiting for the lease and the renewal interval are elapsed time on `time`, which a test
+/// moves instead of waiting.
+///
 /// ```swift
-/// let lease = try await StoreLease.acquire(backend: backend, clock: .system, waiting: .seconds(30))
+/// let lease = try await StoreLease.acquire(
+///     backend: backend, clock: .system, time: .continuous, waiting: .seconds(30))
 /// lease.keepRenewed()
 /// ...
 /// await lease.release()
@@ -56,56 +62,68 @@ public struct LeaseHolder: Sendable, Equatable, CustomStringConvertible {
 public final class StoreLease: Sendable {
     /// How long a lease lasts without renewal.
     public static let ttl: TimeInterval = 30
+    /// How often ``keepRenewed()`` renews it: a third of ``ttl``.
+    public static let renewalInterval = Duration.seconds(ttl / 3)
+    /// How often a waiting ``acquire(backend:clock:time:holder:waiting:onWait:)`` looks again.
+    public static let recheckInterval = Duration.milliseconds(250)
     /// The generation this lease holds.
     public let generation: Int
     /// Who holds it.
     public let holder: LeaseHolder
     private let backend: any SearchBackend
     private let clock: WallClock
+    private let time: MonotonicClock
     private let renewal = Mutex<Task<Void, Never>?>(nil)
     private let lost = Atomic<Bool>(false)
     /// When the store last confirmed the lease (taken or renewed), by ``clock``.
     private let confirmedAt: Mutex<Date>
 
     private init(
-        generation: Int, holder: LeaseHolder, backend: any SearchBackend, clock: WallClock, at now: Date
+        generation: Int, holder: LeaseHolder, backend: any SearchBackend, clock: WallClock,
+        time: MonotonicClock, at now: Date
     ) {
         self.generation = generation
         self.holder = holder
         self.backend = backend
         self.clock = clock
+        self.time = time
         confirmedAt = Mutex(now)
     }
 
     /// Takes the lease, waiting up to `waiting` while another live indexer holds it.
     ///
-    /// - Parameter waiting: how long to wait (`.zero`: give up at once); `onWait` is told once
-    ///   who holds it.
+    /// - Parameters:
+    ///   - clock: the wall clock the lease's expiry is written and read in.
+    ///   - time: elapsed time, for the wait (the store is looked at again every 250 ms) and,
+    ///     once taken, for ``keepRenewed()``.
+    ///   - waiting: how long to wait (`.zero`: give up at once); `onWait` is told once who
+    ///     holds it.
     /// - Throws: ``StoreLeaseError/held(by:until:)`` when it is still held at the deadline.
     public static func acquire(
-        backend: any SearchBackend, clock: WallClock, holder: LeaseHolder = .thisProcess(),
-        waiting: Duration = .zero, onWait: @Sendable (String) -> Void = { _ in }
+        backend: any SearchBackend, clock: WallClock, time: MonotonicClock,
+        holder: LeaseHolder = .thisProcess(), waiting: Duration = .zero,
+        onWait: @Sendable (String) -> Void = { _ in }
     ) async throws -> StoreLease {
         try await IndexerState.ensure(backend)
-        let deadline = ContinuousClock.now + waiting
+        let deadline = time.now() + waiting
         var told = false
         while true {
             let current = try await latest(backend)
             let now = clock.now()
             if let current, current.isHeld(at: now) {
-                guard ContinuousClock.now < deadline else {
+                guard time.now() < deadline else {
                     throw StoreLeaseError.held(by: current.description, until: current.expiresAt)
                 }
                 if !told {
                     onWait("waiting for the indexer lease, held by \(current.description)")
                     told = true
                 }
-                try await Task.sleep(for: .milliseconds(250))
+                try await time.sleep(until: min(deadline, time.now() + Self.recheckInterval))
                 continue
             }
             let generation = (current?.generation ?? 0) + 1
             let lease = StoreLease(
-                generation: generation, holder: holder, backend: backend, clock: clock, at: now)
+                generation: generation, holder: holder, backend: backend, clock: clock, time: time, at: now)
             let response = try await backend.bulk(
                 BulkRequest([
                     .create(index: IndexerState.index, id: lease.id, document: lease.document(at: now))
@@ -146,12 +164,13 @@ public final class StoreLease: Sendable {
         _ = try? await backend.index(IndexerState.index, id: id, document: .object(members), refresh: .none)
     }
 
-    /// Renews the lease every third of ``ttl`` until it is released; ``isLost`` tells when
-    /// another indexer took it over (the store was unreachable for longer than ``ttl``).
+    /// Renews the lease every third of ``ttl`` (on the lease's `time`) until it is released;
+    /// ``isLost`` tells when another indexer took it over (the store was unreachable for longer
+    /// than ``ttl``).
     public func keepRenewed() {
         let task = Task { [self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(Self.ttl / 3))
+                try? await time.sleep(for: Self.renewalInterval)
                 guard !Task.isCancelled else { return }
                 do {
                     try await renew()

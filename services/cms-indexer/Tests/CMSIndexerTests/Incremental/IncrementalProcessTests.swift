@@ -9,6 +9,7 @@ import HTTPKit
 import HTTPKitServer
 import HTTPKitServerTesting
 import Testing
+import TimeKitTesting
 
 /// The built `cms-indexer` against the embedded engine's REST facade on a loopback port: `watch`
 /// picks up a commit and stops cleanly on SIGTERM, a second indexer is turned away, and an
@@ -51,10 +52,10 @@ import Testing
                 try CMSFixture.execute(
                     "UPDATE asset_localizations SET title = 'Watched' WHERE asset_uuid = 'movie-0004'",
                     on: location)
-                let deadline = ContinuousClock.now + .seconds(30)
-                while try await titles(engine)["movie-0004"] != "Watched", ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                // A real process on real time: the watch prints its status line once the pass
+                // that applied the change has written it (waited for with a generous bound).
+                _ = try await watch.line(
+                    containing: "1 changes applied", in: .standardError, timeout: .seconds(60))
                 #expect(try await titles(engine)["movie-0004"] == "Watched")
 
                 let second = await run(["index", "--db", location.argument, "--es", url], minutes: 1)
@@ -65,7 +66,7 @@ import Testing
                 #expect(try await engine.indices(forAlias: "assetflat") == ["assetflat-20260101000000000"])
 
                 watch.signal(SIGTERM)
-                #expect(try await watch.exit(timeout: .seconds(30)) == .exited(0), "\(watch.errors)")
+                #expect(try await watch.exit(timeout: .seconds(60)) == .exited(0), "\(watch.errors)")
                 #expect(watch.output.hasPrefix("stopped: applied 1 change: 1 documents written, 0 deleted"))
                 #expect(watch.errors.contains("cms-indexer: watch: position "))
                 // The lease was released: the next indexer runs at once.
@@ -93,7 +94,7 @@ import Testing
                     ])
                 #expect(await killed.signal(SIGKILL, whenLineContains: "applied ", timeout: .seconds(60)))
                 #expect(
-                    try await killed.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(killed.errors)")
+                    try await killed.exit(timeout: .seconds(60)) == .signalled(SIGKILL), "\(killed.errors)")
                 let partly = try await titles(engine).values.filter { $0.hasPrefix("Burst ") }.count
                 #expect(partly > 0 && partly < 150, "the kill came after \(partly) of 150 documents")
 
@@ -132,7 +133,7 @@ import Testing
                     await killed.signal(SIGKILL, whenLineContains: "documents indexed", timeout: .seconds(60))
                 )
                 #expect(
-                    try await killed.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(killed.errors)")
+                    try await killed.exit(timeout: .seconds(60)) == .signalled(SIGKILL), "\(killed.errors)")
                 // The aliases still point at the complete index, which still serves every document.
                 #expect(try await engine.indices(forAlias: "assetflat") == ["assetflat-20260101000000000"])
                 #expect(try await IndexerFixture.count(engine, "assetflat") == 150)
@@ -165,11 +166,12 @@ import Testing
                     ["watch", "--db", location.argument, "--es", url, "--poll-interval", "100"])
                 _ = try await watch.line(containing: "watching ", in: .standardError, timeout: .seconds(60))
                 // Another indexer whose clock says the watch's lease expired takes it over; the
-                // watch finds out at its next renewal (within a third of the lease's life).
+                // watch finds out at its next renewal (within a third of the lease's life: the
+                // child renews on real time, so its exit is waited for with a generous bound).
                 let taker = try await StoreLease.acquire(
                     backend: engine, clock: WallClock.system.offset(by: StoreLease.ttl + 1),
-                    holder: LeaseHolder(id: "taker", host: "elsewhere", pid: 5))
-                #expect(try await watch.exit(timeout: .seconds(30)) == .exited(1), "\(watch.errors)")
+                    time: ManualClock().clock, holder: LeaseHolder(id: "taker", host: "elsewhere", pid: 5))
+                #expect(try await watch.exit(timeout: .seconds(90)) == .exited(1), "\(watch.errors)")
                 #expect(
                     watch.errors.contains(
                         "the indexer lease (generation \(taker.generation - 1)) was taken over by another indexer"

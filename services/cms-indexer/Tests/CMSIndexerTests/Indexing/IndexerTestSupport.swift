@@ -4,6 +4,12 @@ import ESEmbedded
 import ESModels
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Shared set-up for indexer tests: a fixture database and frozen clocks.
 enum IndexerFixture {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
@@ -67,16 +73,35 @@ enum IndexerFixture {
     ///
     /// Its lock (`flock`) belongs to the open file, which a child process forked by a parallel
     /// test at that moment shares until it runs its program (the descriptor is close-on-exec),
-    /// so for a few milliseconds the directory can still look in use: that is waited out.
+    /// so for a moment the directory can still look in use: that is waited out by asking the
+    /// kernel for the same lock and blocking until it is free, not by sleeping and looking again.
     static func reopen(_ directory: URL) async throws -> EmbeddedSearchBackend {
-        let deadline = ContinuousClock.now + .seconds(5)
+        var attempts = 0
         while true {
             do {
                 return try EmbeddedSearchBackend(
                     configuration: .init(dataDirectory: directory, clock: clock()))
             } catch let error where "\(error)".contains("is in use by another es-embedded engine") {
-                guard ContinuousClock.now < deadline else { throw error }
-                try await Task.sleep(for: .milliseconds(20))
+                // Each attempt waits for a release; only a run of forks could need many.
+                attempts += 1
+                guard attempts < 100 else { throw error }
+                await waitForLockRelease(directory.appendingPathComponent("LOCK").path)
+            }
+        }
+    }
+
+    /// Returns once nobody holds the `flock` on `path`: a blocking lock taken on a thread of its
+    /// own (the kernel wakes it when the last copy of the holder's descriptor is closed), then
+    /// given back at once.
+    private static func waitForLockRelease(_ path: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                if descriptor >= 0 {
+                    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+                    close(descriptor)
+                }
+                continuation.resume()
             }
         }
     }

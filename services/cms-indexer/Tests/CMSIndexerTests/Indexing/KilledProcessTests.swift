@@ -34,7 +34,7 @@ import Testing
                 ])
             #expect(
                 await process.signal(SIGKILL, whenLineContains: "documents indexed", timeout: .seconds(60)))
-            #expect(try await process.exit(timeout: .seconds(10)) == .signalled(SIGKILL), "\(process.errors)")
+            #expect(try await process.exit(timeout: .seconds(60)) == .signalled(SIGKILL), "\(process.errors)")
 
             let reopened = try await IndexerFixture.reopen(data)
             let live = "assetflat-\(first.version)"

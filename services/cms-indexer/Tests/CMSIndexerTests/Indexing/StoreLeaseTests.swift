@@ -6,74 +6,103 @@ import ESModels
 import Foundation
 import Synchronization
 import Testing
+import TimeKitTesting
 
 /// One indexer at a time per store.
 @Suite struct StoreLeaseTests {
     private let clock = IndexerFixture.clock()
+    /// Elapsed time for the waits: moved by the tests, never by the machine.
+    private let time = ManualClock()
 
     @Test func aSecondIndexerIsRefusedUntilTheFirstReleases() async throws {
         let engine = EmbeddedSearchBackend(clock: clock)
-        let first = try await StoreLease.acquire(backend: engine, clock: clock)
+        let first = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)
         let other = LeaseHolder(id: "other", host: "elsewhere", pid: 1)
         await #expect {
-            _ = try await StoreLease.acquire(backend: engine, clock: clock, holder: other)
+            _ = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock, holder: other)
         } throws: { error in
             guard case .held = error as? StoreLeaseError else { return false }
             return "\(error)".contains(
                 "another indexer (pid \(ProcessInfo.processInfo.processIdentifier) on ")
         }
         await first.release()
-        let second = try await StoreLease.acquire(backend: engine, clock: clock, holder: other)
+        let second = try await StoreLease.acquire(
+            backend: engine, clock: clock, time: time.clock, holder: other)
         #expect(second.generation == first.generation + 1)
         await second.release()
     }
 
     @Test func aWaitingIndexerTakesTheLeaseWhenItIsReleased() async throws {
         let engine = EmbeddedSearchBackend(clock: clock)
-        let first = try await StoreLease.acquire(backend: engine, clock: clock)
+        let first = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)
         let told = TextOutput()
         async let second = StoreLease.acquire(
-            backend: engine, clock: clock, holder: LeaseHolder(id: "b", host: "elsewhere", pid: 2),
+            backend: engine, clock: clock, time: time.clock,
+            holder: LeaseHolder(id: "b", host: "elsewhere", pid: 2),
             waiting: .seconds(20), onWait: { told.write($0) })
-        try await Task.sleep(for: .milliseconds(300))
+        // It found the lease held and waits to look again.
+        await time.waitForSleepers(1)
+        #expect(told.text.hasPrefix("waiting for the indexer lease, held by pid "))
         await first.release()
+        time.advance(by: StoreLease.recheckInterval)
         let taken = try await second
         #expect(taken.holder.id == "b")
-        #expect(told.text.hasPrefix("waiting for the indexer lease, held by pid "))
+    }
+
+    @Test func aWaitingIndexerGivesUpWhenItsWaitIsOver() async throws {
+        let engine = EmbeddedSearchBackend(clock: clock)
+        let first = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)
+        let start = time.now
+        let waiting = Task { [clock, time] in
+            try await StoreLease.acquire(
+                backend: engine, clock: clock, time: time.clock,
+                holder: LeaseHolder(id: "b", host: "elsewhere", pid: 2), waiting: .seconds(1))
+        }
+        // Each time it waits to look again, its next look is moved to.
+        for _ in 0..<4 {
+            await time.waitForSleepers(1)
+            time.advance(by: StoreLease.recheckInterval)
+        }
+        await #expect(throws: StoreLeaseError.self) { _ = try await waiting.value }
+        #expect(time.now - start == .seconds(1), "it waited its whole wait, and no more")
+        await first.release()
     }
 
     @Test func anExpiredLeaseOrOneLeftByADeadProcessIsTakenOver() async throws {
         let engine = EmbeddedSearchBackend(clock: clock)
         // Held by a process of this host that does not exist: free at once.
         let dead = LeaseHolder(id: "dead", host: ProcessInfo.processInfo.hostName, pid: Int(Int32.max - 7))
-        _ = try await StoreLease.acquire(backend: engine, clock: clock, holder: dead)
-        let next = try await StoreLease.acquire(backend: engine, clock: clock)
+        _ = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock, holder: dead)
+        let next = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)
         // Held elsewhere, but expired: free; the former holder finds out when it renews.
         let later = clock.offset(by: StoreLease.ttl + 1)
         let taker = try await StoreLease.acquire(
-            backend: engine, clock: later, holder: LeaseHolder(id: "c", host: "elsewhere", pid: 3))
+            backend: engine, clock: later, time: time.clock,
+            holder: LeaseHolder(id: "c", host: "elsewhere", pid: 3))
         #expect(taker.generation == next.generation + 1)
         await #expect(throws: StoreLeaseError.lost(generation: next.generation)) { try await next.renew() }
     }
 
     @Test func theStateIndexKeepsAtMostTwoLeasesAndALostLeaseLeavesItsTakerAlone() async throws {
         let engine = EmbeddedSearchBackend(clock: clock)
-        for _ in 1...5 { await (try await StoreLease.acquire(backend: engine, clock: clock)).release() }
-        let first = try await StoreLease.acquire(backend: engine, clock: clock)
+        for _ in 1...5 {
+            await (try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)).release()
+        }
+        let first = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)
         _ = try await engine.refresh(IndexerState.index)
         let leases = try await engine.count(
             IndexerState.index, request: CountRequest(query: .term("kind", "lease")))
         #expect(leases.count <= 2)
         // Expired and taken over: the former holder's release must not free its taker's lease.
         let taker = try await StoreLease.acquire(
-            backend: engine, clock: clock.offset(by: StoreLease.ttl + 1),
+            backend: engine, clock: clock.offset(by: StoreLease.ttl + 1), time: time.clock,
             holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
         await #expect(throws: StoreLeaseError.lost(generation: first.generation)) { try await first.renew() }
         #expect(first.isLost)
         await first.release()
         await #expect(throws: StoreLeaseError.self) {
             _ = try await StoreLease.acquire(
-                backend: engine, clock: clock.offset(by: StoreLease.ttl + 2),
+                backend: engine, clock: clock.offset(by: StoreLease.ttl + 2), time: time.clock,
                 holder: LeaseHolder(id: "u", host: "elsewhere", pid: 5))
         }
         await taker.release()
@@ -84,9 +113,9 @@ import Testing
             let engine = EmbeddedSearchBackend(clock: clock)
             let configuration = IndexerFixture.configuration(location, indices: [.assetflat])
             let first = try await Indexer(backend: engine, configuration: configuration).run()
-            let lease = try await StoreLease.acquire(backend: engine, clock: clock)
+            let lease = try await StoreLease.acquire(backend: engine, clock: clock, time: time.clock)
             _ = try await StoreLease.acquire(
-                backend: engine, clock: clock.offset(by: StoreLease.ttl + 1),
+                backend: engine, clock: clock.offset(by: StoreLease.ttl + 1), time: time.clock,
                 holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
             _ = try? await lease.renew()
             #expect(lease.isLost)
@@ -118,13 +147,13 @@ import Testing
             let engine = EmbeddedSearchBackend(clock: clock)
             let configuration = IndexerFixture.configuration(location, indices: [.assetflat])
             _ = try await Indexer(backend: engine, configuration: configuration).run()
-            let time = ManualClock(IndexerFixture.start)
-            let lease = try await StoreLease.acquire(backend: engine, clock: time.clock)
+            let wall = ManualWallClock(IndexerFixture.start)
+            let lease = try await StoreLease.acquire(backend: engine, clock: wall.clock, time: time.clock)
             try CMSFixture.execute(
                 "UPDATE asset_localizations SET title = 'After a pause' WHERE asset_uuid = 'movie-0001'",
                 on: location)
             // Paused for 20 s, nobody took the lease: it is renewed and the pass writes.
-            time.advance(by: 20)
+            wall.advance(by: 20)
             let applied = try await IncrementalIndexer(
                 backend: engine, configuration: configuration, lease: lease
             )
@@ -134,9 +163,10 @@ import Testing
 
             // Paused past the lease's life, another indexer took it: the renewal loop has not run,
             // yet nothing is written.
-            time.advance(by: StoreLease.ttl + 1)
+            wall.advance(by: StoreLease.ttl + 1)
             _ = try await StoreLease.acquire(
-                backend: engine, clock: time.clock, holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
+                backend: engine, clock: wall.clock, time: time.clock,
+                holder: LeaseHolder(id: "t", host: "elsewhere", pid: 4))
             try CMSFixture.execute(
                 "UPDATE asset_localizations SET title = 'Too late' WHERE asset_uuid = 'movie-0002'",
                 on: location)
@@ -149,8 +179,8 @@ import Testing
     }
 }
 
-/// A clock a test moves forward by hand.
-private final class ManualClock: Sendable {
+/// A wall clock a test moves forward by hand.
+private final class ManualWallClock: Sendable {
     private let seconds: Atomic<Int>
     private let start: Date
 
