@@ -11,7 +11,9 @@ import Synchronization
 /// threads apart, and the calling task is suspended meanwhile.
 final class BlockingWorkThreads: Sendable {
     private struct State {
-        var jobs: [@Sendable () -> Void] = []
+        /// Jobs not taken yet, oldest first from `head`; a taken job's slot is emptied at once,
+        /// so nothing it captured (an engine, and its data directory's lock) outlives its run.
+        var jobs: [(@Sendable () -> Void)?] = []
         var head = 0
     }
 
@@ -49,9 +51,10 @@ final class BlockingWorkThreads: Sendable {
             let job = state.withLock { state -> (@Sendable () -> Void)? in
                 guard state.head < state.jobs.count else { return nil }
                 let job = state.jobs[state.head]
+                state.jobs[state.head] = nil
                 state.head += 1
-                if state.head == state.jobs.count {
-                    state.jobs.removeAll(keepingCapacity: true)
+                if state.head == state.jobs.count || state.head > 1024 {
+                    state.jobs.removeFirst(state.head)
                     state.head = 0
                 }
                 return job
