@@ -114,12 +114,14 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// Whether an index or alias exists.
     public func indexExists(_ index: String) async throws -> Bool {
-        try engine.indexExists(index)
+        await Task.yield()
+        return try engine.indexExists(index)
     }
 
     /// The mappings of the indices an expression names.
     public func getMapping(_ index: String) async throws -> GetMappingResponse {
-        try engine.getMapping(index)
+        await Task.yield()
+        return try engine.getMapping(index)
     }
 
     /// Adds fields and updatable parameters; refuses type changes.
@@ -137,7 +139,8 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// Gets a document by id, in real time (refreshed or not).
     public func getDocument(_ index: String, id: String) async throws -> GetDocumentResponse {
-        try engine.getDocument(index, id: id)
+        await Task.yield()
+        return try engine.getDocument(index, id: id)
     }
 
     /// ``getDocument(_:id:)`` with the document's `_source` as the compact JSON text its index
@@ -155,12 +158,14 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// Searches the refreshed documents of the indices an expression names.
     public func search(_ index: String, request: SearchRequest) async throws -> SearchResponse {
-        try engine.search(index, request: request)
+        await Task.yield()
+        return try engine.search(index, request: request)
     }
 
     /// Counts the refreshed documents a query matches.
     public func count(_ index: String, request: CountRequest) async throws -> CountResponse {
-        try engine.count(index, request: request)
+        await Task.yield()
+        return try engine.count(index, request: request)
     }
 
     /// Applies alias actions atomically.
@@ -170,21 +175,32 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// The aliases named `name` on the indices `index` names; nothing found is an empty response.
     public func getAlias(name: String?, index: String?) async throws -> GetAliasResponse {
-        try engine.aliasInfo(name: name, index: index).response
+        await Task.yield()
+        return try engine.aliasInfo(name: name, index: index).response
     }
 
     /// Makes recent writes searchable.
     public func refresh(_ index: String?) async throws -> RefreshResponse {
-        try engine.refresh(index)
+        await Task.yield()
+        return try engine.refresh(index)
     }
 
-    /// Runs a write of this engine: at once in memory; on ``BlockingWorkThreads`` when the
-    /// engine is durable, since its write-ahead log is synced (`fdatasync`) before it returns, and
-    /// a task must not wait for the disk on one of Swift's few cooperative threads.
+    /// Runs a write of this engine: in memory on the calling task, after letting the tasks that
+    /// wait for a thread run first; on ``BlockingWorkThreads`` when the engine is durable, since
+    /// its write-ahead log is synced (`fdatasync`) before it returns, and a task must not wait
+    /// for the disk on one of Swift's few cooperative threads.
+    ///
+    /// Every `async` call of this backend suspends once so: the engine's work is synchronous, and
+    /// a task making many calls in a row (seeding an index, a loop of searches) would otherwise
+    /// hold one of the cooperative threads (two on a two-core machine) for all of them, while a
+    /// server's accept loop and connections in the same process wait behind it.
     public func durably<Value: Sendable>(_ write: @escaping @Sendable () throws -> Value) async throws
         -> Value
     {
-        guard engine.isDurable else { return try write() }
+        guard engine.isDurable else {
+            await Task.yield()
+            return try write()
+        }
         return try await BlockingWorkThreads.shared.run(write)
     }
 }

@@ -191,6 +191,13 @@ final class Journal: Sendable {
         checkpoints.wait()
     }
 
+    /// Returns once no background snapshot is running, without holding a thread meanwhile.
+    func checkpointsFinished() async {
+        await withCheckedContinuation { continuation in
+            checkpoints.notify(queue: .global()) { continuation.resume() }
+        }
+    }
+
     /// Moves the log to a new segment for a snapshot of the state as it is now; call it with
     /// the engine's lock held, then ``writeCheckpoint(_:ticket:)`` with that state. `nil` when
     /// a snapshot is already running.

@@ -21,6 +21,11 @@ final class Engine: Sendable {
     /// Whether writes go to a write-ahead log (and wait for the disk).
     var isDurable: Bool { journal != nil }
 
+    /// Returns once no background snapshot is running.
+    func backgroundSnapshotsFinished() async {
+        await journal?.checkpointsFinished()
+    }
+
     init(clock: WallClock, autoCreateIndex: Bool, journal: Journal?, recovered: Catalog?) {
         self.clock = clock
         self.autoCreateIndex = autoCreateIndex
