@@ -67,9 +67,10 @@ import Testing
             }
             // Kill after a few hundred more acknowledged documents, while a request is in flight.
             let target = acknowledged + 300 + (round * 37) % 400
-            let acked = Atomic<Int>(acknowledged)
+            let acked = Threshold(acknowledged)
             let start = acknowledged
             let writer = Task {
+                defer { acked.finish() }
                 for first in stride(from: start, to: start + 100_000, by: Self.batch) {
                     let operations = (first..<(first + Self.batch)).map {
                         BulkOperation.index(index: "loop", id: "\($0)", document: Self.document($0))
@@ -78,16 +79,14 @@ import Testing
                     else {
                         return
                     }
-                    acked.store(first + Self.batch, ordering: .sequentiallyConsistent)
+                    acked.raise(to: first + Self.batch)
                 }
             }
-            while acked.load(ordering: .sequentiallyConsistent) < target {
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            _ = await acked.wait(atLeast: target)
             server.signal(SIGKILL)
             #expect(try await server.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
             await writer.value
-            acknowledged = acked.load(ordering: .sequentiallyConsistent)
+            acknowledged = acked.value
         }
         #expect(acknowledged > Self.rounds * 300)
         #expect(mostSegments <= 10, "the log piled up: \(mostSegments) segments before a start")

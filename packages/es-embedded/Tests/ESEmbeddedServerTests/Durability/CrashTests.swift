@@ -32,7 +32,9 @@ import Testing
         }
         _ = try await client.createIndex("crash", definition: IndexDefinition(mappings: mapping))
         let acknowledged = Mutex<[String]>([])
+        let acknowledgedCount = Threshold()
         let writer = Task {
+            defer { acknowledgedCount.finish() }
             for batch in 0..<10_000 {
                 let operations = (0..<100).map { number in
                     BulkOperation.index(
@@ -41,11 +43,10 @@ import Testing
                 guard let response = try? await client.bulk(BulkRequest(operations)) else { return }
                 let ids = response.items.filter { !$0.isFailure }.compactMap(\.id)
                 acknowledged.withLock { $0.append(contentsOf: ids) }
+                acknowledgedCount.add(ids.count)
             }
         }
-        while acknowledged.withLock({ $0.count }) < 2_000 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        _ = await acknowledgedCount.wait(atLeast: 2_000)
         first.signal(SIGKILL)
         #expect(try await first.exit(timeout: .seconds(10)) == .signalled(SIGKILL))
         await writer.value

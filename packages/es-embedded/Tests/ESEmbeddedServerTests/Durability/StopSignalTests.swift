@@ -52,7 +52,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try await startFilled(directory)
         server.signal(SIGINT)
-        try await Task.sleep(for: .milliseconds(20))
+        // The second signal follows the stop it interrupts, not a guess of how long that takes.
+        _ = try await server.line(
+            containing: "received SIGINT; finishing", in: .standardError, timeout: .seconds(60))
         server.signal(SIGTERM)
         #expect(try await server.exit(timeout: .seconds(60)) == .exited(0))
         #expect(server.errors.contains("received SIGTERM while stopping: ignored"))
@@ -70,10 +72,14 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try await startFilled(directory)
-        for number in [SIGINT, SIGTERM, SIGTERM] {
-            server.signal(number)
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // Each signal is sent once the one before it was taken (its line on stderr).
+        server.signal(SIGINT)
+        _ = try await server.line(
+            containing: "received SIGINT; finishing", in: .standardError, timeout: .seconds(60))
+        server.signal(SIGTERM)
+        _ = try await server.line(
+            containing: "received SIGTERM while stopping", in: .standardError, timeout: .seconds(60))
+        server.signal(SIGTERM)
         let termination = try await server.exit(timeout: .seconds(60))
         // Exit at once (128 + SIGTERM), unless the snapshot was done before the third arrived.
         #expect(termination == .exited(128 + SIGTERM) || termination == .exited(0), "\(termination)")

@@ -248,10 +248,7 @@ import Testing
             let backend = try open(directory, interval: .zero)
             try await fill(backend, from: 0, count: 50)
             let snapshot = directory.appendingPathComponent("snapshot.esj").path
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !FileManager.default.fileExists(atPath: snapshot), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            await backend.engine.backgroundSnapshotsFinished()
             #expect(FileManager.default.fileExists(atPath: snapshot))
         }
     }
