@@ -58,7 +58,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "HTTPKitClientTests",
-            dependencies: ["HTTPKit", "HTTPKitClient", "HTTPKitServer", "HTTPKitServerTesting"]),
+            dependencies: [
+                "HTTPKit", "HTTPKitClient", "HTTPKitServer", "HTTPKitServerTesting",
+                .product(name: "TimeKitTesting", package: "time-kit"),
+            ]),
         .testTarget(
             name: "HTTPKitTestingTests",
             dependencies: ["HTTPKit", "HTTPKitTesting", "HTTPKitServer", "HTTPKitServerTesting"]),
