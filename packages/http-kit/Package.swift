@@ -17,7 +17,8 @@ let package = Package(
         .executable(name: "http-kit-bench", targets: ["http-kit-bench"]),
     ],
     dependencies: [
-        .package(path: "../cli-kit")
+        .package(path: "../cli-kit"),
+        .package(path: "../time-kit"),
     ],
     targets: [
         .target(name: "HTTPKit"),
@@ -26,8 +27,15 @@ let package = Package(
         .systemLibrary(name: "CHTTPKitEpoll"),
         .target(
             name: "HTTPKitServer",
-            dependencies: ["HTTPKit", .target(name: "CHTTPKitEpoll", condition: .when(platforms: [.linux]))]),
-        .target(name: "HTTPKitServerTesting", dependencies: ["HTTPKit", "HTTPKitTesting", "HTTPKitServer"]),
+            dependencies: [
+                "HTTPKit", .product(name: "TimeKit", package: "time-kit"),
+                .target(name: "CHTTPKitEpoll", condition: .when(platforms: [.linux])),
+            ]),
+        .target(
+            name: "HTTPKitServerTesting",
+            dependencies: [
+                "HTTPKit", "HTTPKitTesting", "HTTPKitServer", .product(name: "TimeKit", package: "time-kit"),
+            ]),
         // The plain-http client (keep-alive pool, timeouts, deadlines), on the server's sockets
         // and event loop.
         .target(name: "HTTPKitClient", dependencies: ["HTTPKit", "HTTPKitServer"]),
@@ -44,12 +52,16 @@ let package = Package(
             name: "HTTPKitServerTests",
             dependencies: [
                 "HTTPKit", "HTTPKitServer", "HTTPKitTesting", "HTTPKitServerTesting",
-                "http-kit-starved-server",
+                "http-kit-starved-server", .product(name: "TimeKit", package: "time-kit"),
+                .product(name: "TimeKitTesting", package: "time-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
             ]),
         .testTarget(
             name: "HTTPKitClientTests",
-            dependencies: ["HTTPKit", "HTTPKitClient", "HTTPKitServer", "HTTPKitServerTesting"]),
+            dependencies: [
+                "HTTPKit", "HTTPKitClient", "HTTPKitServer", "HTTPKitServerTesting",
+                .product(name: "TimeKitTesting", package: "time-kit"),
+            ]),
         .testTarget(
             name: "HTTPKitTestingTests",
             dependencies: ["HTTPKit", "HTTPKitTesting", "HTTPKitServer", "HTTPKitServerTesting"]),

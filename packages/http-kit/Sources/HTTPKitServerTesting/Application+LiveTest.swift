@@ -46,10 +46,18 @@ extension Application {
     ///
     /// - Throws: what `body` throws, or ``HTTPKitServer/ServerError`` when the server cannot bind.
     public func withLiveServer<Value>(_ body: (HTTPServer) async throws -> Value) async throws -> Value {
+        try await withLiveServer(on: nil, body)
+    }
+
+    /// ``withLiveServer(_:)`` on `loop` (for example a loop on a manual clock, so that the test
+    /// moves the server's time); `nil` takes the configured shared loop.
+    package func withLiveServer<Value>(on loop: EventLoop?, _ body: (HTTPServer) async throws -> Value)
+        async throws -> Value
+    {
         var application = self
         application.configuration.host = "127.0.0.1"
         application.configuration.port = 0
-        let server = try application.makeServer()
+        let server = try loop.map { try application.makeServer(on: $0) } ?? application.makeServer()
         async let serving: Void = server.run()
         let result: Result<Value, any Error>
         do {

@@ -21,7 +21,7 @@ struct StarvedServer {
           -h, --help    show this help
 
         Prints the port on stdout, logs on stderr at info level, and serves on 127.0.0.1 until
-        killed (30 seconds at most).
+        killed (two minutes at most).
         """
 
     static func main() async {
@@ -35,10 +35,10 @@ struct StarvedServer {
                 "expected one headroom between 1 and 1000, got '\(arguments.joined(separator: " "))';"
                     + " see '--help'", status: 64)
         }
-        // Exits even if the test that started it cannot stop it; a sleeping thread needs no
-        // descriptor, where a timer might.
+        // Exits even if the test that started it cannot stop it (long after any test on a
+        // loaded machine needs it); a sleeping thread needs no descriptor, where a timer might.
         Thread {
-            Thread.sleep(forTimeInterval: 30)
+            Thread.sleep(forTimeInterval: 120)
             exit(1)
         }
         .start()

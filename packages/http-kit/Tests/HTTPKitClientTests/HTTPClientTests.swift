@@ -5,6 +5,7 @@ import HTTPKitServer
 import HTTPKitServerTesting
 import Synchronization
 import Testing
+import TimeKitTesting
 
 /// The client against the real server on loopback.
 @Suite struct HTTPClientTests {
@@ -38,20 +39,25 @@ import Testing
     @Test func opensNoMoreConnectionsThanThePoolLimit() async throws {
         let client = HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 3))
         let peak = PeakCounter()
-        try await withServer(router: makeRouter(peak: peak)) { server in
+        let gate = HandlerGate()
+        try await withServer(router: makeRouter(peak: peak, gate: gate)) { server in
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<12 {
                     group.addTask {
                         try await client.execute(
-                            Request(method: .get, path: "/slow/50"), to: server.address,
-                            deadline: .now + .seconds(10)
+                            Request(method: .get, path: "/gated"), to: server.address,
+                            deadline: .now + .seconds(60)
                         ).status.code
                     }
                 }
+                // Three requests reach the handler and are held there; the other nine wait for
+                // one of the three connections.
+                await gate.waitForStarted(3)
+                #expect(peak.current == 3)
+                gate.open()
                 for try await status in group { #expect(status == 200) }
             }
-            #expect(peak.peak <= 3)
-            #expect(peak.peak >= 2)
+            #expect(peak.peak == 3)
             #expect(client.openConnections(to: server.address) <= 3)
         }
     }
@@ -59,30 +65,36 @@ import Testing
     @Test func aSlowAnswerEndsWithTheReadTimeout() async throws {
         let client = HTTPClient(
             configuration: HTTPClientConfiguration(readTimeout: .milliseconds(200), retry: .none))
-        try await withServer(router: makeRouter()) { server in
+        // The handler never answers before the gate opens, so only the timeout can end the call.
+        let gate = HandlerGate()
+        try await withServer(router: makeRouter(gate: gate)) { server in
             let started = ContinuousClock.now
             await #expect(
                 throws: HTTPClientError.timedOut(
                     address: server.address.description, phase: "waiting for the response")
             ) {
                 try await client.execute(
-                    Request(method: .get, path: "/slow/1200"), to: server.address,
-                    deadline: .now + .seconds(10))
+                    Request(method: .get, path: "/gated"), to: server.address,
+                    deadline: .now + .seconds(60))
             }
-            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(ContinuousClock.now - started >= .milliseconds(200))
+            gate.open()
         }
     }
 
     @Test func theDeadlineBoundsEveryAttemptAndRetry() async throws {
         let client = HTTPClient(configuration: HTTPClientConfiguration(readTimeout: .seconds(30)))
-        try await withServer(router: makeRouter()) { server in
+        let gate = HandlerGate()
+        try await withServer(router: makeRouter(gate: gate)) { server in
             let started = ContinuousClock.now
             await #expect(throws: HTTPClientError.deadlineExceeded(address: server.address.description)) {
                 try await client.execute(
-                    Request(method: .get, path: "/slow/1200"), to: server.address,
+                    Request(method: .get, path: "/gated"), to: server.address,
                     deadline: .now + .milliseconds(300))
             }
-            #expect(ContinuousClock.now - started < .seconds(2))
+            // Far below the 30 s read timeout: the deadline ended the call.
+            #expect(ContinuousClock.now - started < .seconds(25))
+            gate.open()
         }
     }
 
@@ -144,11 +156,18 @@ import Testing
     @Test func replacesAConnectionTheServerClosedWhileIdle() async throws {
         let client = HTTPClient()
         let configuration = ServerConfiguration(idleTimeout: .milliseconds(100))
-        try await withServer(router: makeRouter(), configuration: configuration) { server in
+        // The server's idle timeout passes when the test moves its clock.
+        let time = ManualClock()
+        let loop = try EventLoop(EventLoopBackend.selected(), clock: time.clock)
+        try await withServer(router: makeRouter(), configuration: configuration, on: loop) { server in
             let first = try await client.execute(
                 Request(method: .get, path: "/echo/1"), to: server.address, deadline: .now + .seconds(5))
             #expect(first.status == .ok)
-            try await Task.sleep(for: .milliseconds(400))
+            let idleEnd = time.now + .milliseconds(100)
+            await loop.waitUntil { $0.hasWait(until: idleEnd) }
+            time.advance(to: idleEnd)
+            await server.waitUntilNoConnections()
+            #expect(client.openConnections(to: server.address) == 1, "the client still holds the closed one")
             let second = try await client.execute(
                 Request(method: .post, path: "/body", body: Data("x".utf8)), to: server.address,
                 deadline: .now + .seconds(5))
@@ -193,28 +212,32 @@ final class PeakCounter: Sendable {
     }
 
     var peak: Int { state.withLock { $0.peak } }
+    var current: Int { state.withLock { $0.current } }
 }
 
-func makeRouter(peak: PeakCounter? = nil) -> Router {
+/// The client tests' routes; `/gated` answers once `gate` opens.
+func makeRouter(peak: PeakCounter? = nil, gate: HandlerGate? = nil) -> Router {
     let router = Router()
     router.get("/echo/{value}") { request, context in
         .text("\(request.method) \(try context.parameters.require("value"))")
     }
     router.post("/body") { request, _ in Response(status: .ok, body: request.body) }
-    router.get("/slow/{milliseconds}") { _, context in
-        peak?.enter()
-        defer { peak?.leave() }
-        try await Task.sleep(for: .milliseconds(try context.parameters.require("milliseconds", as: Int.self)))
-        return .text("slow")
+    if let gate {
+        router.get("/gated") { _, _ in
+            peak?.enter()
+            defer { peak?.leave() }
+            try await gate.pass()
+            return .text("passed the gate")
+        }
     }
     return router
 }
 
 func withServer<Value>(
-    router: Router, configuration: ServerConfiguration = ServerConfiguration(),
+    router: Router, configuration: ServerConfiguration = ServerConfiguration(), on loop: EventLoop? = nil,
     _ body: (HTTPServer) async throws -> Value
 ) async throws -> Value {
     try await Application(
         router: router, configuration: configuration, logger: Logger(label: "test", level: .critical)
-    ).withLiveServer(body)
+    ).withLiveServer(on: loop, body)
 }

@@ -30,18 +30,43 @@ public struct StandardErrorLogSink: LogSink {
 /// Keeps every record in memory, in order; for tests that check what was logged, and for
 /// tools that show logs elsewhere.
 public final class InMemoryLogSink: LogSink {
-    private let storage = Mutex<[LogRecord]>([])
+    private struct Watcher {
+        let matches: @Sendable (LogRecord) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private let storage = Mutex<(records: [LogRecord], watchers: [Watcher])>(([], []))
 
     /// Creates an empty sink.
     public init() {}
 
     public func write(_ record: LogRecord) {
-        storage.withLock { $0.append(record) }
+        let satisfied = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+            storage.records.append(record)
+            guard !storage.watchers.isEmpty else { return [] }
+            let satisfied = storage.watchers.filter { $0.matches(record) }.map(\.continuation)
+            storage.watchers.removeAll { $0.matches(record) }
+            return satisfied
+        }
+        for continuation in satisfied { continuation.resume() }
+    }
+
+    /// Returns once a record for which `matches` holds has been written (at once if one has):
+    /// a test waits for what the code logs instead of sleeping until it probably has.
+    public func waitForRecord(where matches: @escaping @Sendable (LogRecord) -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let found = storage.withLock { storage -> Bool in
+                if storage.records.contains(where: matches) { return true }
+                storage.watchers.append(Watcher(matches: matches, continuation: continuation))
+                return false
+            }
+            if found { continuation.resume() }
+        }
     }
 
     /// The records written so far.
     public var records: [LogRecord] {
-        storage.withLock { $0 }
+        storage.withLock { $0.records }
     }
 }
 

@@ -5,8 +5,20 @@ extension Application {
     ///
     /// - Throws: ``ServerError`` when the address cannot be bound.
     public func makeServer() throws -> HTTPServer {
+        let loop: EventLoop
+        if let kind = configuration.eventLoop {
+            loop = try EventLoop.shared(kind)
+        } else {
+            loop = try EventLoop.shared()
+        }
+        return try makeServer(on: loop)
+    }
+
+    /// A server bound to the configured address that serves on `loop` (whose clock times its
+    /// deadlines), not yet serving.
+    package func makeServer(on loop: EventLoop) throws(ServerError) -> HTTPServer {
         let application = self
-        return try HTTPServer(configuration: configuration, logger: logger) { request, peer in
+        return try HTTPServer(configuration: configuration, logger: logger, loop: loop) { request, peer in
             await application.handle(request, peer: peer)
         }
     }

@@ -12,6 +12,16 @@ package final class ConnectionLimiter: Sendable {
         var isClosed = false
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
+        /// Tasks waiting for a number of waiters (tests; see ``waitForWaiters(_:)``).
+        var observers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        mutating func satisfiedObservers() -> [CheckedContinuation<Void, Never>] {
+            guard !observers.isEmpty else { return [] }
+            let count = waiters.count
+            let satisfied = observers.filter { $0.count <= count }.map(\.continuation)
+            observers.removeAll { $0.count <= count }
+            return satisfied
+        }
     }
 
     /// The most slots taken at once.
@@ -41,16 +51,18 @@ package final class ConnectionLimiter: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let immediate = state.withLock { state -> Bool? in
-                    if state.isClosed || Task.isCancelled { return false }
+                let (immediate, observers) = state.withLock {
+                    state -> (Bool?, [CheckedContinuation<Void, Never>]) in
+                    if state.isClosed || Task.isCancelled { return (false, []) }
                     if state.taken < limit {
                         state.taken += 1
-                        return true
+                        return (true, [])
                     }
                     state.waiters.append((id, continuation))
-                    return nil
+                    return (nil, state.satisfiedObservers())
                 }
                 if let immediate { continuation.resume(returning: immediate) }
+                for observer in observers { observer.resume() }
             }
         } onCancel: {
             let waiter = state.withLock { state in
@@ -80,6 +92,19 @@ package final class ConnectionLimiter: Sendable {
         }
         for waiter in waiters {
             waiter.continuation.resume(returning: false)
+        }
+    }
+
+    /// Returns once at least `count` tasks wait in ``acquire()``: a test waits for the accept
+    /// loop (or its own task) to park at the cap instead of sleeping.
+    package func waitForWaiters(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.waiters.count >= count { return true }
+                state.observers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
         }
     }
 

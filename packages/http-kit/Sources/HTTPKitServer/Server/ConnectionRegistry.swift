@@ -7,6 +7,8 @@ final class ConnectionRegistry: Sendable {
     private struct State {
         var isShuttingDown = false
         var idle: [Int32: Bool] = [:]
+        var emptyWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiterID: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -22,7 +24,33 @@ final class ConnectionRegistry: Sendable {
 
     /// Removes a connection (before its descriptor is closed).
     func remove(_ fd: Int32) {
-        _ = state.withLock { $0.idle.removeValue(forKey: fd) }
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.idle.removeValue(forKey: fd)
+            guard state.idle.isEmpty else { return [] }
+            defer { state.emptyWaiters = [:] }
+            return Array(state.emptyWaiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no connection is open (at once if none is), or when the task is cancelled.
+    func waitUntilEmpty() async {
+        let id = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state -> Bool in
+                    if state.idle.isEmpty || Task.isCancelled { return true }
+                    state.emptyWaiters[id] = continuation
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.emptyWaiters.removeValue(forKey: id) }?.resume()
+        }
     }
 
     /// Marks a connection as waiting for its next request; `false` when the server is shutting

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import TimeKit
 
 /// Serves the requests of one connection in order until either side closes it.
 ///
@@ -24,6 +25,8 @@ struct HTTPConnection: Sendable {
     let process: @Sendable (Request, String?) async -> Response
 
     private var fd: Int32 { socket.descriptor.fd }
+    /// The clock of every deadline (the loop's: its waits end when this clock passes them).
+    private var clock: MonotonicClock { socket.loop.clock }
 
     func run() async {
         var buffer = ByteBuffer()
@@ -46,7 +49,7 @@ struct HTTPConnection: Sendable {
                     && !response.headers.containsToken("close", inField: "Connection")
                 let bytes = ResponseEncoder.encode(
                     response, keepAlive: keepAlive, version: head.version, omitBody: head.method == .head)
-                try await socket.write(bytes, deadline: .now + configuration.idleTimeout)
+                try await socket.write(bytes, deadline: clock.now() + configuration.idleTimeout)
                 served += 1
                 if buffer.isEmpty && buffer.capacity > 1024 * 1024 {
                     // A large body grew the buffer; do not keep that memory for the connection's life.
@@ -94,7 +97,7 @@ struct HTTPConnection: Sendable {
                 if try readsWaitingBytes(into: &buffer) { continue }
                 throw Stop.quietly
             }
-            let now = ContinuousClock.now
+            let now = clock.now()
             var deadline = now + configuration.idleTimeout
             if !betweenRequests {
                 let headEnd = headDeadline ?? now + configuration.requestHeadTimeout
@@ -128,12 +131,12 @@ struct HTTPConnection: Sendable {
     {
         if head.expectsContinue && !decoder.isBodyBuffered(head.framing, in: buffer) {
             try await socket.write(
-                ResponseEncoder.continueResponse, deadline: .now + configuration.idleTimeout)
+                ResponseEncoder.continueResponse, deadline: clock.now() + configuration.idleTimeout)
         }
         var bodyDeadline: ContinuousClock.Instant?
         while true {
             if let body = try decoder.decodeBody(head.framing, from: &buffer) { return body }
-            let now = ContinuousClock.now
+            let now = clock.now()
             let bodyEnd = bodyDeadline ?? now + configuration.requestBodyTimeout
             bodyDeadline = bodyEnd
             switch try await socket.read(
@@ -152,7 +155,8 @@ struct HTTPConnection: Sendable {
         response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         do {
             try await socket.write(
-                ResponseEncoder.encode(response, keepAlive: false), deadline: .now + configuration.idleTimeout
+                ResponseEncoder.encode(response, keepAlive: false),
+                deadline: clock.now() + configuration.idleTimeout
             )
         } catch {
             return  // The client is gone; closing is all that is left.
@@ -165,7 +169,7 @@ struct HTTPConnection: Sendable {
     /// last response before the client reads it.
     private func closeGracefully() async {
         socket.descriptor.shutdownWrite()
-        let deadline = ContinuousClock.now + .seconds(1)
+        let deadline = clock.now() + .seconds(1)
         var scratch = ByteBuffer(capacity: 64 * 1024)
         var drained = 0
         while drained < 4 * 1024 * 1024 {

@@ -39,17 +39,18 @@ public final class HTTPServer: Sendable {
     private let registry = ConnectionRegistry()
     private let limiter: ConnectionLimiter
     private let phase = Mutex(Phase.ready)
+    /// Whether the listener is closed; the listener is closed and interrupted under this lock,
+    /// so that ``shutdown()`` never interrupts a socket that took over its descriptor number.
+    private let listenerClosed = Mutex(false)
 
+    /// Creates a server bound as `configuration` says, serving on `loop`, whose clock times every
+    /// deadline, timeout and back-off of the server (``Application/makeServer()`` passes the
+    /// shared loop of the configured back end; a test may pass a loop on a manual clock).
     package init(
-        configuration: ServerConfiguration, logger: Logger, accept: @escaping Accept = { try $0.accept() },
+        configuration: ServerConfiguration, logger: Logger, loop: EventLoop,
+        accept: @escaping Accept = { try $0.accept() },
         process: @escaping @Sendable (Request, String?) async -> Response
     ) throws(ServerError) {
-        let loop: EventLoop
-        if let kind = configuration.eventLoop {
-            loop = try EventLoop.shared(kind)
-        } else {
-            loop = try EventLoop.shared()
-        }
         let descriptor = try SocketDescriptor.listen(
             host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         do {
@@ -72,6 +73,14 @@ public final class HTTPServer: Sendable {
     /// The number of open client connections.
     public var connectionCount: Int { registry.count }
 
+    /// The server's connection limiter (tests wait on it for the accept loop to park at the cap).
+    package var connectionLimiter: ConnectionLimiter { limiter }
+
+    /// Returns once no client connection is open (at once if none is).
+    package func waitUntilNoConnections() async {
+        await registry.waitUntilEmpty()
+    }
+
     /// The most client connections open at once (``ServerConfiguration/maxConnections``, at
     /// least 1); connections beyond it wait in the listen backlog.
     public var maxConnections: Int { limiter.limit }
@@ -91,7 +100,10 @@ public final class HTTPServer: Sendable {
         try? await Task.sleep(for: .milliseconds(1))
         await withDiscardingTaskGroup { group in
             await acceptConnections(into: &group)
-            listener.close()
+            listenerClosed.withLock { closed in
+                closed = true
+                listener.close()
+            }
             await waitForConnections()
             group.cancelAll()
         }
@@ -104,8 +116,15 @@ public final class HTTPServer: Sendable {
         let loop = listener.loop
         registry.beginShutdown { loop.interrupt($0) }
         limiter.close()
-        loop.interrupt(listener.descriptor.fd)
+        // The accept loop may already have seen the shutdown and closed the listener, and a new
+        // socket (of this process, any server or client) may have its number now.
+        listenerClosed.withLock { closed in
+            if !closed { loop.interrupt(listener.descriptor.fd) }
+        }
     }
+
+    /// The loop the server runs on (its clock times the server's deadlines).
+    package var loop: EventLoop { listener.loop }
 
     /// Accepts connections until shutdown, each under a slot of the limiter: at the cap the
     /// loop waits for a slot instead of accepting, so descriptors stay within the budget and
@@ -159,7 +178,7 @@ public final class HTTPServer: Sendable {
     /// the server stops meanwhile.
     private func takeSlot(notice: inout NoticeThrottle) async -> Bool {
         if limiter.tryAcquire() { return true }
-        if notice.allows(at: .now) {
+        if notice.allows(at: listener.loop.clock.now()) {
             logger.notice(
                 "reached the connection limit (\(limiter.limit)); new connections wait in the listen"
                     + " backlog until one closes")
@@ -187,9 +206,10 @@ public final class HTTPServer: Sendable {
     private func back(
         off backoff: inout AcceptBackoff, level: Logger.Level, _ message: @autoclosure () -> String
     ) async {
-        let (wait, log) = backoff.recordFailure(at: .now)
+        let now = listener.loop.clock.now()
+        let (wait, log) = backoff.recordFailure(at: now)
         if log { logger.log(level, message()) }
-        try? await listener.loop.sleep(until: .now + wait)
+        try? await listener.loop.sleep(until: now + wait)
     }
 
     /// Registers an accepted connection and serves it on its own task, which gives the slot
@@ -223,10 +243,16 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Waits until the last connection closes, or the grace period (on the loop's clock) ends.
     private func waitForConnections() async {
-        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while registry.count > 0 && ContinuousClock.now < deadline && !Task.isCancelled {
-            try? await listener.loop.sleep(until: .now + .milliseconds(5))
+        let loop = listener.loop
+        let deadline = loop.clock.now() + configuration.shutdownGracePeriod
+        let registry = self.registry
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await registry.waitUntilEmpty() }
+            group.addTask { try? await loop.sleep(until: deadline) }
+            await group.next()
+            group.cancelAll()
         }
         let remaining = registry.count
         if remaining > 0 {

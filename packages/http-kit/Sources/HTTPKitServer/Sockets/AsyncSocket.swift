@@ -40,7 +40,8 @@ package struct AsyncSocket: Sendable {
         if connected { return socket }
         let address = SocketAddress(host: host, port: port).description
         do {
-            let readiness = try await loop.wait(for: .write, on: descriptor.fd, deadline: .now + timeout)
+            let readiness = try await loop.wait(
+                for: .write, on: descriptor.fd, deadline: loop.clock.now() + timeout)
             guard readiness == .ready else { throw ServerError.timedOut("connecting to '\(address)'") }
             if let reason = descriptor.connectionResult() {
                 throw ServerError.connectFailed(address: address, reason: reason)

@@ -17,10 +17,10 @@ import Testing
         let foreign = EventLoopBackend.allCases.filter { !EventLoopBackend.available.contains($0) }
         for backend in foreign {
             #expect(throws: ServerError.self) {
-                _ = try HTTPServer(
-                    configuration: ServerConfiguration(port: 0, eventLoop: backend),
+                _ = try Application(
+                    router: Router(), configuration: ServerConfiguration(port: 0, eventLoop: backend),
                     logger: Logger(label: "test", level: .critical)
-                ) { _, _ in .text("") }
+                ).makeServer()
             }
             do {
                 _ = try EventLoop.shared(backend)

@@ -9,8 +9,7 @@ import Testing
         #expect(await limiter.acquire())
         #expect(!limiter.tryAcquire())
         let waiter = Task { await limiter.acquire() }
-        while limiter.taken != 2 { await Task.yield() }
-        try await Task.sleep(for: .milliseconds(20))
+        await limiter.waitForWaiters(1)
         limiter.release()
         #expect(await waiter.value)
         #expect(limiter.taken == 2)
@@ -21,12 +20,12 @@ import Testing
         let limiter = ConnectionLimiter(limit: 1)
         #expect(limiter.tryAcquire())
         let cancelled = Task { await limiter.acquire() }
-        try await Task.sleep(for: .milliseconds(20))
+        await limiter.waitForWaiters(1)
         cancelled.cancel()
         #expect(await cancelled.value == false)
 
         let closed = Task { await limiter.acquire() }
-        try await Task.sleep(for: .milliseconds(20))
+        await limiter.waitForWaiters(1)
         limiter.close()
         #expect(await closed.value == false)
         #expect(await limiter.acquire() == false)

@@ -36,16 +36,23 @@ import Testing
         }
     }
 
-    /// The client reads only after a pause, so the server's writes fill the socket buffers and
-    /// wait for writability.
+    /// The client reads only once the server waits for writability (its writes filled the
+    /// socket buffers).
     @Test(arguments: EventLoopBackend.available)
     func echoesABodyLargerThanTheSocketBuffers(backend: EventLoopBackend) async throws {
-        try await withServer(router: makeEchoRouter(), configuration: configuration(backend)) { server in
-            let body = String(repeating: "0123456789abcdef", count: 32 * 1024)  // 512 KiB
+        // A loop of the server's own (on the real clock), so that a socket waiting to write on it
+        // is this server's.
+        let loop = try EventLoop(backend, clock: .continuous)
+        try await withServer(router: makeEchoRouter(), configuration: configuration(backend), on: loop) {
+            server in
+            // 5 MiB: more than the kernel buffers of a loopback connection hold while the client
+            // does not read (Linux's send buffer grows to 4 MiB at most, the receive window starts
+            // at 128 KiB), so the server must wait to write.
+            let body = String(repeating: "0123456789abcdef", count: 320 * 1024)
             let connection = try await RawConnection.connect(to: server.address, timeout: .seconds(30))
             try await connection.send(
                 "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-            try await Task.sleep(for: .milliseconds(100))
+            await loop.waitUntil { $0.isAnyParked(for: .write) }
             let response = try await connection.readResponse()
             #expect(response.status == .ok)
             #expect(response.body == Data(body.utf8))
@@ -67,17 +74,18 @@ import Testing
 
     @Test(arguments: EventLoopBackend.available)
     func finishesInFlightRequestsOnShutdown(backend: EventLoopBackend) async throws {
-        let started = StartedHandlers()
+        let gate = HandlerGate()
         let application = Application(
-            router: makeEchoRouter(started: started), configuration: configuration(backend),
+            router: makeEchoRouter(gate: gate), configuration: configuration(backend),
             logger: Logger(label: "test", level: .critical))
         let server = try application.makeServer()
         async let serving: Void = server.run()
         let connection = try await RawConnection.connect(to: server.address)
-        try await connection.send("GET /slow/100 HTTP/1.1\r\nHost: t\r\n\r\n")
-        try await started.wait()
+        try await connection.send("GET /gated HTTP/1.1\r\nHost: t\r\n\r\n")
+        await gate.waitForStarted(1)
         server.shutdown()
-        #expect(try await connection.readResponse().bodyText == "slept 100")
+        gate.open()
+        #expect(try await connection.readResponse().bodyText == "passed the gate")
         try await serving
         await connection.close()
     }

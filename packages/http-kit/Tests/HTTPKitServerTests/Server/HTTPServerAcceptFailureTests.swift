@@ -14,76 +14,72 @@ import Testing
     import Darwin
 #endif
 
-/// The real `accept`, except that for a while it fails as it does when the process has no
-/// descriptor left (`EMFILE`), which a test cannot cause without starving the whole test
-/// process. The while starts at the first attempt, so a slow start (a loaded machine) does not
-/// eat into it.
+/// The real `accept`, except that its first `failures` attempts fail as they do when the
+/// process has no descriptor left (`EMFILE`), which a test cannot cause without starving the
+/// whole test process. Counting attempts, not time, makes the episode the same on any machine.
 private final class ExhaustedAccept: Sendable {
-    private struct State {
-        var attempts = 0
-        var failures = 0
-        var failingUntil: ContinuousClock.Instant?
+    private let failing: Int
+    private let state = Mutex(0)
+
+    init(failures: Int) {
+        failing = failures
     }
 
-    private let failingFor: Duration
-    private let state = Mutex(State())
-
-    init(failingFor duration: Duration) {
-        failingFor = duration
-    }
-
-    var attempts: Int { state.withLock { $0.attempts } }
-    var failures: Int { state.withLock { $0.failures } }
+    var attempts: Int { state.withLock { $0 } }
 
     func accept(_ listener: SocketDescriptor) throws -> AcceptOutcome {
-        let fails = state.withLock { state in
-            state.attempts += 1
-            let now = ContinuousClock.now
-            let until = state.failingUntil ?? now + failingFor
-            state.failingUntil = until
-            guard now < until else { return false }
-            state.failures += 1
-            return true
+        let attempt = state.withLock { attempts in
+            attempts += 1
+            return attempts
         }
-        if fails, let outcome = try SocketDescriptor.acceptOutcome(failure: EMFILE) { return outcome }
+        if attempt <= failing, let outcome = try SocketDescriptor.acceptOutcome(failure: EMFILE) {
+            return outcome
+        }
         return try listener.accept()
     }
 }
 
 @Suite struct HTTPServerAcceptFailureTests {
+    /// The server's back-off runs on its loop's manual clock: after each failure it must park
+    /// until the next back-off deadline and try nothing before the test moves time there, so
+    /// "does not spin" is checked exactly, attempt by attempt.
     @Test func backsOffWhileOutOfDescriptorsLogsOnceAndResumes() async throws {
         let sink = InMemoryLogSink()
         let application = Application(
             router: makeEchoRouter(), configuration: ServerConfiguration(port: 0),
             logger: Logger(label: "test", level: .info, sink: sink))
-        let exhausted = ExhaustedAccept(failingFor: .milliseconds(400))
+        let (loop, time) = try makeManualLoop()
+        let exhausted = ExhaustedAccept(failures: 5)
         let server = try HTTPServer(
-            configuration: application.configuration, logger: application.logger, accept: exhausted.accept
+            configuration: application.configuration, logger: application.logger, loop: loop,
+            accept: exhausted.accept
         ) { request, _ in
             await application.handle(request)
         }
-        async let serving: Void = server.run()
-
-        // Waits in the backlog through the failures, then is served.
+        // Queued in the backlog before the server runs, so the first success accepts it.
         let connection = try await RawConnection.connect(to: server.address)
         try await connection.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        async let serving: Void = server.run()
+
+        // Waits of 10, 20, 40, 80 and 160 ms (doubling up to 200 ms), each begun when the last ended.
+        var deadline = time.now
+        for (failure, wait) in [10, 20, 40, 80, 160].enumerated() {
+            deadline += .milliseconds(wait)
+            await loop.waitForWait(until: deadline)
+            #expect(exhausted.attempts == failure + 1, "no attempt before the back-off ends")
+            time.advance(to: deadline)
+        }
         #expect(try await connection.readResponse().bodyText == "hello")
+        #expect(exhausted.attempts >= 6)
         await connection.close()
         server.shutdown()
         try await serving
 
-        // Waits of 10, 20, 40, 80, 160, 200 ms fit about six failures in 400 ms; a loop
-        // retrying at once would fail thousands of times.
-        #expect(exhausted.failures >= 2)
-        #expect(exhausted.failures <= 12)
         let notices = sink.records.filter { $0.level == .notice }.map(\.message)
         #expect(notices.count == 1)
         #expect(notices.first?.hasPrefix("cannot accept connections: too many open files;") == true)
         let recovered = sink.records.filter { $0.message.hasPrefix("accepting connections again") }
-        #expect(
-            recovered.map(\.message) == [
-                "accepting connections again after \(exhausted.failures) failed attempt(s)"
-            ])
+        #expect(recovered.map(\.message) == ["accepting connections again after 5 failed attempt(s)"])
     }
 
     @Test func mapsAcceptErrors() throws {

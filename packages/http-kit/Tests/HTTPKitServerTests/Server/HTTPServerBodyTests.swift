@@ -7,11 +7,15 @@ import Testing
 
 @Suite struct HTTPServerBodyTests {
     @Test func readsChunkedBodiesSentInPieces() async throws {
-        try await withServer(router: makeEchoRouter()) { server in
+        // A body deadline (20 s) apart from the idle one (30 s) shows when the server has read
+        // the head and the first piece and waits for the rest (its clock stands still).
+        let configuration = ServerConfiguration(idleTimeout: .seconds(30), requestBodyTimeout: .seconds(20))
+        let (loop, time) = try makeManualLoop()
+        try await withServer(router: makeEchoRouter(), configuration: configuration, on: loop) { server in
             let connection = try await RawConnection.connect(to: server.address)
             try await connection.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
             try await connection.send("6;name=value\r\n{\"a\":1\r\n")
-            try await Task.sleep(for: .milliseconds(20))
+            await loop.waitForWait(until: time.now + .seconds(20))
             try await connection.send("1\r\n}\r\n0\r\nX-Checksum: none\r\n\r\n")
             let response = try await connection.readResponse()
             #expect(response.status == .ok)

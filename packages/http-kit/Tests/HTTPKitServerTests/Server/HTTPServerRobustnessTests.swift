@@ -81,15 +81,20 @@ import Testing
         }
     }
 
+    /// Twelve requests 100 ms apart (of the server's manual clock): 1.2 s in all, each gap
+    /// well within the 1 s idle timeout.
     @Test func keepsAnActiveConnectionOpenLongerThanTheIdleTimeout() async throws {
         let configuration = ServerConfiguration(idleTimeout: .seconds(1))
-        try await withServer(router: makeEchoRouter(), configuration: configuration) { server in
+        let (loop, time) = try makeManualLoop()
+        try await withServer(router: makeEchoRouter(), configuration: configuration, on: loop) { server in
             let connection = try await RawConnection.connect(to: server.address)
             for _ in 0..<12 {
                 try await connection.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
                 #expect(try await connection.readResponse().status == .ok)
-                try await Task.sleep(for: .milliseconds(100))
+                await loop.waitForWait(until: time.now + .seconds(1))
+                time.advance(by: .milliseconds(100))
             }
+            #expect(server.connectionCount == 1)
             await connection.close()
         }
     }

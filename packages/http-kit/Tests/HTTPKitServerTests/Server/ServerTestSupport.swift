@@ -4,46 +4,47 @@ import HTTPKitServer
 import HTTPKitServerTesting
 import HTTPKitTesting
 import Synchronization
+import TimeKitTesting
 
-/// A running server on a free loopback port for the duration of `body`, shut down after.
+/// A running server on a free loopback port for the duration of `body`, shut down after;
+/// on `loop` when given (a loop on a manual clock lets the test move the server's time).
 func withServer<Value>(
     router: Router, configuration: ServerConfiguration = ServerConfiguration(),
-    logger: Logger = Logger(label: "test", level: .critical),
+    logger: Logger = Logger(label: "test", level: .critical), on loop: EventLoop? = nil,
     _ body: (HTTPServer) async throws -> Value
 ) async throws -> Value {
-    try await Application(router: router, configuration: configuration, logger: logger).withLiveServer(body)
+    try await Application(router: router, configuration: configuration, logger: logger)
+        .withLiveServer(on: loop, body)
 }
 
-/// Counts the slow handlers that have started, so a test can wait until a request is in
-/// flight instead of guessing with a sleep.
-final class StartedHandlers: Sendable {
-    private let count = Mutex(0)
+/// An event loop of its own whose deadlines pass only when the test advances `time` (the
+/// shared loops stay on the real clock).
+func makeManualLoop(_ backend: EventLoopBackend? = nil) throws -> (loop: EventLoop, time: ManualClock) {
+    let time = ManualClock()
+    let loop = try EventLoop(backend ?? EventLoopBackend.selected(), clock: time.clock)
+    return (loop, time)
+}
 
-    func record() {
-        count.withLock { $0 += 1 }
-    }
-
-    /// Waits (up to 10 s) until `expected` handlers have started.
-    func wait(for expected: Int = 1) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while count.withLock({ $0 }) < expected && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+extension EventLoop {
+    /// Returns once a task waits on this loop until exactly `deadline` (on a manual clock, which
+    /// stands still, the server's deadlines are known to the instant).
+    func waitForWait(until deadline: ContinuousClock.Instant) async {
+        await waitUntil { $0.hasWait(until: deadline) }
     }
 }
 
-/// A router with a few routes the server tests use.
-func makeEchoRouter(started: StartedHandlers? = nil) -> Router {
+/// A router with a few routes the server tests use; `/gated` answers once `gate` opens.
+func makeEchoRouter(gate: HandlerGate? = nil) -> Router {
     let router = Router()
     router.get("/hello") { _, _ in .text("hello") }
     router.post("/echo") { request, _ in
         Response(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body)
     }
-    router.get("/slow/{milliseconds}") { _, context in
-        let milliseconds = try context.parameters.require("milliseconds", as: Int.self)
-        started?.record()
-        try await Task.sleep(for: .milliseconds(milliseconds))
-        return .text("slept \(milliseconds)")
+    if let gate {
+        router.get("/gated") { _, _ in
+            try await gate.pass()
+            return .text("passed the gate")
+        }
     }
     router.get("/path/{value}") { request, context in
         .text("\(request.method) \(try context.parameters.require("value"))")

@@ -1,6 +1,7 @@
 import HTTPKit
 import HTTPKitServer
 import Testing
+import TimeKitTesting
 
 /// Every behaviour of the loop, on every back end this platform has (epoll and poll on Linux,
 /// kqueue and poll on Darwin).
@@ -12,8 +13,12 @@ import Testing
         let peer: Int32
 
         init(_ backend: EventLoopBackend) throws {
+            try self.init(on: EventLoop.shared(backend))
+        }
+
+        init(on loop: EventLoop) throws {
             let (watched, peer) = try SocketPair.make()
-            loop = try EventLoop.shared(backend)
+            self.loop = loop
             self.watched = watched
             self.peer = peer
             try loop.register(watched)
@@ -21,7 +26,13 @@ import Testing
 
         /// Consumes the readiness left over from registration, so the next wait really waits.
         func drainInitialReadiness() async throws {
-            _ = try await loop.wait(for: .read, on: watched, deadline: .now)
+            _ = try await loop.wait(for: .read, on: watched, deadline: loop.clock.now())
+        }
+
+        /// Returns once a task waits on the watched socket for `interest`.
+        func waitUntilParked(for interest: EventLoop.Interest = .read) async {
+            let watched = watched
+            await loop.waitUntil { $0.isParked(on: watched, for: interest) }
         }
 
         func close() {
@@ -37,7 +48,7 @@ import Testing
         defer { pair.close() }
         try await pair.drainInitialReadiness()
         async let readiness = pair.loop.wait(for: .read, on: pair.watched, deadline: .now + .seconds(10))
-        try await Task.sleep(for: .milliseconds(20))
+        await pair.waitUntilParked()
         SocketPair.send("x", to: pair.peer)
         #expect(try await readiness == .ready)
     }
@@ -48,29 +59,37 @@ import Testing
         defer { pair.close() }
         try await pair.drainInitialReadiness()
         SocketPair.send("x", to: pair.peer)
-        try await Task.sleep(for: .milliseconds(20))
+        if pair.loop.reportsEdgesWithoutWaiters {
+            // The loop has taken the edge in while nobody waited.
+            let watched = pair.watched
+            await pair.loop.waitUntil { $0.isReady(watched, for: .read) }
+        }
         #expect(
             try await pair.loop.wait(for: .read, on: pair.watched, deadline: .now + .seconds(10)) == .ready)
     }
 
+    /// On a manual clock: the early deadline passes while the later one, set first, does not.
     @Test(arguments: EventLoopBackend.available)
     func timesOutAtTheDeadlineEvenWhenALaterOneWasSetFirst(backend: EventLoopBackend) async throws {
-        let late = try Pair(backend)
-        let early = try Pair(backend)
+        let time = ManualClock()
+        let loop = try EventLoop(backend, clock: time.clock)
+        let late = try Pair(on: loop)
+        let early = try Pair(on: loop)
         defer {
             late.close()
             early.close()
         }
         try await late.drainInitialReadiness()
         try await early.drainInitialReadiness()
-        let start = ContinuousClock.now
-        async let lateWait = late.loop.wait(for: .read, on: late.watched, deadline: start + .seconds(3))
-        try await Task.sleep(for: .milliseconds(10))
-        let earlyResult = try await early.loop.wait(
-            for: .read, on: early.watched, deadline: .now + .milliseconds(50))
-        #expect(earlyResult == .timedOut)
-        #expect(ContinuousClock.now - start < .seconds(2))
-        late.loop.interrupt(late.watched)
+        let start = time.now
+        async let lateWait = loop.wait(for: .read, on: late.watched, deadline: start + .seconds(3))
+        await late.waitUntilParked()
+        async let earlyWait = loop.wait(for: .read, on: early.watched, deadline: start + .milliseconds(50))
+        await early.waitUntilParked()
+        time.advance(by: .milliseconds(50))
+        #expect(try await earlyWait == .timedOut)
+        #expect(loop.withSnapshot { $0.isParked(on: late.watched, for: .read) })
+        loop.interrupt(late.watched)
         #expect(try await lateWait == .interrupted)
     }
 
@@ -80,7 +99,7 @@ import Testing
         defer { pair.close() }
         try await pair.drainInitialReadiness()
         async let first = pair.loop.wait(for: .read, on: pair.watched, deadline: nil)
-        try await Task.sleep(for: .milliseconds(20))
+        await pair.waitUntilParked()
         pair.loop.interrupt(pair.watched)
         #expect(try await first == .interrupted)
         #expect(try await pair.loop.wait(for: .write, on: pair.watched, deadline: nil) == .interrupted)
@@ -92,7 +111,7 @@ import Testing
         defer { pair.close() }
         try await pair.drainInitialReadiness()
         let waiting = Task { try await pair.loop.wait(for: .read, on: pair.watched, deadline: nil) }
-        try await Task.sleep(for: .milliseconds(20))
+        await pair.waitUntilParked()
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
     }
@@ -113,10 +132,26 @@ import Testing
     }
 
     @Test(arguments: EventLoopBackend.available)
+    func sleepsOnAManualClockUntilItIsAdvancedToTheDeadline(backend: EventLoopBackend) async throws {
+        let time = ManualClock()
+        let loop = try EventLoop(backend, clock: time.clock)
+        let deadline = time.now + .seconds(30)
+        async let sleeping: Void = loop.sleep(until: deadline)
+        await loop.waitUntil { $0.hasWait(until: deadline) }
+        time.advance(by: .seconds(29))
+        #expect(loop.withSnapshot { $0.hasWait(until: deadline) })
+        time.advance(by: .seconds(1))
+        try await sleeping
+    }
+
+    /// On a manual clock, so the sleep parks for certain and its deadline is known.
+    @Test(arguments: EventLoopBackend.available)
     func endsASleepWithCancellationError(backend: EventLoopBackend) async throws {
-        let loop = try EventLoop.shared(backend)
-        let sleeping = Task { try await loop.sleep(until: .now + .seconds(30)) }
-        try await Task.sleep(for: .milliseconds(20))
+        let time = ManualClock()
+        let loop = try EventLoop(backend, clock: time.clock)
+        let deadline = time.now + .seconds(30)
+        let sleeping = Task { try await loop.sleep(until: deadline) }
+        await loop.waitUntil { $0.hasWait(until: deadline) }
         sleeping.cancel()
         await #expect(throws: CancellationError.self) { try await sleeping.value }
     }
