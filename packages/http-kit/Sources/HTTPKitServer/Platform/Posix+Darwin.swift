@@ -16,6 +16,16 @@
             return fd
         }
 
+        /// Accepts a connection (made non-blocking and close-on-exec by the caller: Darwin has no
+        /// `accept4`).
+        static func acceptOn(
+            _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: inout socklen_t
+        )
+            -> Int32
+        {
+            accept(fd, address, &length)
+        }
+
         /// Flags for `send(2)`: none, ``disableSigPipe(_:)`` is set on every socket instead.
         static let sendFlags: Int32 = 0
 

@@ -4,6 +4,7 @@
     #else
         import Musl
     #endif
+    import CHTTPKitEpoll
 
     /// What Linux spells its own way.
     extension Posix {
@@ -13,6 +14,18 @@
         /// A non-blocking, close-on-exec TCP socket (in one call, as Linux allows).
         static func openStreamSocket(family: Int32) -> Int32 {
             socket(family, streamSocketType | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+
+        /// Accepts a connection as a non-blocking, close-on-exec socket in one call: a child
+        /// process spawned by another thread between `accept` and `fcntl` would otherwise keep a
+        /// copy of the connection (which then never closes while that child lives).
+        static func acceptOn(
+            _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: inout socklen_t
+        )
+            -> Int32
+        {
+            httpkit_accept4(
+                fd, address, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
         }
 
         /// Flags for `send(2)`: no `SIGPIPE` when the peer has gone (Linux asks per call).

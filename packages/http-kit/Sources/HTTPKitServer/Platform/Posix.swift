@@ -30,12 +30,6 @@ enum Posix {
         connect(fd, address, length)
     }
 
-    static func acceptOn(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: inout socklen_t)
-        -> Int32
-    {
-        accept(fd, address, &length)
-    }
-
     /// A pipe whose ends are close-on-exec and non-blocking (both, or only the write end).
     static func makePipe(nonBlockingReadEnd: Bool) -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]

@@ -96,8 +96,11 @@ public final class HTTPServer: Sendable {
         }
         // Dispatch opens its timer descriptors on first use, which a process out of descriptors
         // cannot do: it traps (SIGILL). Under load Dispatch may start a timer of its own during an
-        // EMFILE episode, so it opens them now, while there is room (it costs one millisecond).
-        try? await Task.sleep(for: .milliseconds(1))
+        // EMFILE episode, so the first server of a process has it open them now, while there is
+        // room. Only the first: a timer is a trip through Dispatch and back onto a cooperative
+        // thread, and while those were busy the servers of es-embedded's tests waited there for
+        // seconds before accepting anything (traced: listeners readable, no accept for 11.7 s).
+        if Self.opensDispatchTimers() { try? await Task.sleep(for: .milliseconds(1)) }
         await withDiscardingTaskGroup { group in
             await acceptConnections(into: &group)
             listenerClosed.withLock { closed in
@@ -108,6 +111,16 @@ public final class HTTPServer: Sendable {
             group.cancelAll()
         }
         phase.withLock { $0 = .finished }
+    }
+
+    private static let dispatchTimersOpened = Mutex(false)
+
+    /// Whether this is the process's first server to run (which has Dispatch open its timers).
+    private static func opensDispatchTimers() -> Bool {
+        dispatchTimersOpened.withLock { opened in
+            defer { opened = true }
+            return !opened
+        }
     }
 
     /// Starts a graceful shutdown: stop accepting, close idle connections, let in-flight
