@@ -9,7 +9,8 @@ import Testing
 @Suite struct CrashTests {
     private func backend(_ url: URL) -> HTTPSearchBackend {
         HTTPSearchBackend(
-            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 10, retry: .none))
+            // Generous: the server runs in another process on a loaded machine; latency is not what this checks.
+            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
     }
 
     private static func document(_ batch: Int, _ number: Int) -> JSONValue {

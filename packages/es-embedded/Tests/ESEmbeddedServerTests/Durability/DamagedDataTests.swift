@@ -12,7 +12,8 @@ import Testing
 
     private func client(_ url: URL) -> HTTPSearchBackend {
         HTTPSearchBackend(
-            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 10, retry: .none))
+            // Generous: the server runs in another process on a loaded machine; latency is not what this checks.
+            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
     }
 
     /// A data directory with indices `a` (even documents) and `b` (odd ones), 40 documents

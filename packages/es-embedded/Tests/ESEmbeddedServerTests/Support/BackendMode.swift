@@ -37,7 +37,9 @@ func withBackend<Value: Sendable>(
                 throw TestSetupError(description: "no url for \(server.address)")
             }
             let http = HTTPSearchBackend(
-                configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 10, retry: .none))
+                // Generous: the server shares the cooperative threads with every test running beside it;
+                // latency is not what these cases check.
+                configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
             return try await body(http)
         }
     }
