@@ -24,8 +24,8 @@ public struct MonotonicClock: Sendable {
     public init(
         now: @escaping @Sendable () -> ContinuousClock.Instant,
         sleep: @escaping @Sendable (_ until: ContinuousClock.Instant) async throws -> Void,
-        onAdvance: @escaping @Sendable (_ action: @escaping @Sendable () -> Void) -> Void,
-        movesByItself: Bool
+        onAdvance: @escaping @Sendable (_ action: @escaping @Sendable () -> Void) -> Void = { _ in },
+        movesByItself: Bool = true
     ) {
         self.now = now
         self.sleep = sleep
@@ -36,11 +36,17 @@ public struct MonotonicClock: Sendable {
     /// The real `ContinuousClock` (the live wiring of the executable).
     public static let continuous = MonotonicClock(
         now: { ContinuousClock.now },
-        sleep: { deadline in try await ContinuousClock().sleep(until: deadline, tolerance: nil) },
-        onAdvance: { _ in }, movesByItself: true)
+        sleep: { deadline in try await Task.sleep(until: deadline, clock: .continuous) })
 
     /// Suspends for `duration` from now on this clock.
     public func sleep(for duration: Duration) async throws {
         try await sleep(now() + duration)
+    }
+}
+
+extension MonotonicClock {
+    /// Suspends until `deadline` on this clock (the labelled spelling of `sleep`).
+    public func sleep(until deadline: ContinuousClock.Instant) async throws {
+        try await sleep(deadline)
     }
 }
