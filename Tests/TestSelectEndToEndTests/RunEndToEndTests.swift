@@ -331,15 +331,33 @@ import Testing
             #expect(crashOutput.contains("Fatal error: boom"))
 
             // A test that hangs: '--timeout' stops the test process and names the test still running.
+            // It hangs by holding a pipe this test reads until this test closes it (at most 10
+            // minutes), so a run that fails to stop it does not leave it behind.
             try repo.write(
                 "services/app/Tests/AppTests/AppTests.swift",
                 RunEndToEndTests.files["services/app/Tests/AppTests/AppTests.swift", default: ""]
                     .replacingOccurrences(
-                        of: "#expect(!greeting().isEmpty)", with: "Thread.sleep(forTimeInterval: 600)"
+                        of: "@Test func appFree() { #expect(!greeting().isEmpty) }",
+                        with: """
+                            @Test func appFree() {
+                                let hold = open(ProcessInfo.processInfo.environment["HANG_TEST_PIPE"] ?? "", O_WRONLY)
+                                var watched = pollfd(fd: hold, events: 0, revents: 0)
+                                _ = poll(&watched, 1, 600_000)
+                                #expect(!greeting().isEmpty)
+                            }
+                            """
                     )
-                    .replacingOccurrences(of: "import App\n", with: "import App\nimport Foundation\n"))
-            let (hangStatus, hangOutput, _) = try testselect(
-                ["run", "--base", "main", "--timeout", "20"], in: repo)
+                    .replacingOccurrences(
+                        of: "import App\n",
+                        with: "import App\nimport Foundation\n#if canImport(Glibc)\nimport Glibc\n#endif\n"))
+            let held = try NamedPipe(path: (repo.root as NSString).deletingLastPathComponent + "/hang-test")
+            defer { held.close() }
+            // The limit is real time for a real 'swift test': generous, since the passing test
+            // must finish within it on a loaded machine.
+            let hang = try TestSelectBinary.run(
+                ["run", "--base", "main", "--timeout", "60"], in: repo.root,
+                environment: ["HANG_TEST_PIPE": held.path])
+            let (hangStatus, hangOutput) = (hang.status, hang.stdoutText)
             #expect(hangStatus == 1)
             #expect(hangOutput.contains("TIMED OUT"))
             #expect(

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import TestSelectKit
 import TestSelectTestSupport
 import Testing
 
 /// `testselect run` stopped by a signal: at once (the moment it announces its first build) and
 /// while a test runs. Either way it stops its children, reports the run as interrupted and exits
-/// with 130, within seconds.
+/// with 130, long before its slow test would have ended.
 @Suite(.serialized) struct RunInterruptEndToEndTests {
     static let files: [String: String] = [
         "packages/slow/Package.swift": """
@@ -27,81 +26,116 @@ import Testing
         import Slow
         import Testing
 
+        #if canImport(Glibc)
+            import Glibc
+        #elseif canImport(Darwin)
+            import Darwin
+        #endif
+
+        /// Says it started on the pipe the watching test holds, then runs until that test lets go
+        /// of it (at most 10 minutes): only being stopped ends it sooner.
         @Test func takesItsTime() throws {
-            let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            FileManager.default.createFile(
-                atPath: package.appendingPathComponent("test-started").path, contents: Data())
-            Thread.sleep(forTimeInterval: 120)
+            let path = try #require(ProcessInfo.processInfo.environment["SLOW_TEST_PIPE"])
+            let pipe = open(path, O_WRONLY)
+            try #require(pipe >= 0)
+            _ = "started\\n".withCString { write(pipe, $0, 8) }
+            var watched = pollfd(fd: pipe, events: 0, revents: 0)
+            _ = poll(&watched, 1, 600_000)
             #expect(answer == 42)
         }
 
         """,
     ]
 
-    /// Text collected from a pipe as it comes.
-    final class Collected: Sendable {
-        private let text = Mutex("")
-        func append(_ data: Data) { text.withLock { $0 += String(decoding: data, as: UTF8.self) } }
-        var value: String { text.withLock { $0 } }
+    /// What came through a pipe so far, and whether it ended; waiters are woken as text arrives.
+    final class Collected: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var text = ""
+        private var ended = false
+
+        func append(_ data: Data) {
+            condition.lock()
+            if data.isEmpty { ended = true } else { text += String(decoding: data, as: UTF8.self) }
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        var value: String {
+            condition.lock()
+            defer { condition.unlock() }
+            return text
+        }
+
+        /// Waits up to `bound` until `holds(text, ended)`; whether it did.
+        func wait(within bound: TimeInterval, until holds: (String, Bool) -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: bound)
+            condition.lock()
+            defer { condition.unlock() }
+            while !holds(text, ended) {
+                if !condition.wait(until: deadline) { return holds(text, ended) }
+            }
+            return true
+        }
     }
 
     /// A `testselect run --all` in the background, its output collected as it comes.
+    ///
+    /// It is a real process that builds a real package, so every wait has a bound; the bounds are
+    /// generous (a loaded machine is slow, not broken) and only turn a hang into a failure.
     final class BackgroundRun: @unchecked Sendable {
         let process: Process
         private let collectedStdout = Collected()
         private let collectedStderr = Collected()
+        private let exited = Collected()
 
-        init(in directory: String) throws {
+        init(in directory: String, environment extra: [String: String] = [:]) throws {
             process = Process()
             process.executableURL = URL(fileURLWithPath: try TestSelectBinary.path())
             process.arguments = ["run", "--all"]
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             var environment = ProcessInfo.processInfo.environment
             environment["CI"] = "1"
-            process.environment = environment
+            process.environment = environment.merging(extra) { $1 }
             let stdout = Pipe()
             let stderr = Pipe()
             process.standardOutput = stdout
             process.standardError = stderr
-            stdout.fileHandleForReading.readabilityHandler = { [collectedStdout] handle in
-                collectedStdout.append(handle.availableData)
+            for (pipe, collected) in [(stdout, collectedStdout), (stderr, collectedStderr)] {
+                pipe.fileHandleForReading.readabilityHandler = { handle in
+                    let data = handle.availableData
+                    if data.isEmpty { handle.readabilityHandler = nil }
+                    collected.append(data)
+                }
             }
-            stderr.fileHandleForReading.readabilityHandler = { [collectedStderr] handle in
-                collectedStderr.append(handle.availableData)
-            }
+            process.terminationHandler = { [exited] _ in exited.append(Data()) }
             try process.run()
         }
 
         var stdout: String { collectedStdout.value }
         var stderr: String { collectedStderr.value }
 
-        /// Waits until `condition` holds, up to `seconds`; whether it did.
-        func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while !condition() {
-                if Date() > deadline { return false }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return true
+        /// Waits up to `seconds` until standard error holds `condition`; whether it did.
+        func waitForStderr(within seconds: TimeInterval, until condition: (String) -> Bool) -> Bool {
+            collectedStderr.wait(within: seconds) { text, _ in condition(text) }
         }
 
-        /// Sends `signal`, then waits up to `seconds` for the exit; the status, or `nil` (and the
-        /// process killed) when it did not stop.
-        func stop(with signal: Int32, within seconds: Double) -> Int32? {
+        /// Sends `signal`, then waits up to `seconds` for the exit and the end of both pipes; the
+        /// status, or `nil` (and the process killed) when it did not stop.
+        func stop(with signal: Int32, within seconds: TimeInterval) -> Int32? {
             kill(process.processIdentifier, signal)
-            guard wait(seconds: seconds, until: { !process.isRunning }) else {
+            guard exited.wait(within: seconds, until: { $1 }) else {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 return nil
             }
             process.waitUntilExit()
-            Thread.sleep(forTimeInterval: 0.2)  // the last output through the pipes
+            // The last output: every byte written before the exit is read once the pipes end.
+            for pipe in [collectedStdout, collectedStderr] { _ = pipe.wait(within: 60) { $1 } }
             return process.terminationStatus
         }
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aSignalStopsTheRunItsChildrenAndExits130() throws {
         try withTemporaryRepository { repo in
             try repo.write(Self.files)
@@ -109,22 +143,27 @@ import Testing
 
             // SIGTERM the moment the first build is announced: caught, never lost.
             let early = try BackgroundRun(in: repo.root)
-            #expect(early.wait(seconds: 60) { early.stderr.contains("==> packages/slow: building") })
-            let earlyStatus = early.stop(with: SIGTERM, within: 20)
+            #expect(early.waitForStderr(within: 120) { $0.contains("==> packages/slow: building") })
+            let earlyStatus = early.stop(with: SIGTERM, within: 120)
             #expect(earlyStatus == 130, "stdout:\n\(early.stdout)\nstderr:\n\(early.stderr)")
             #expect(early.stdout.contains("stopped by an interrupt before finishing: packages/slow"))
             #expect(early.stdout.hasSuffix("0 passed, 0 failed\n"))
 
-            // SIGINT while the slow test runs: its process is stopped too, long before it ends.
-            let marker = repo.path("packages/slow/test-started")
-            let late = try BackgroundRun(in: repo.root)
-            #expect(late.wait(seconds: 180) { FileManager.default.fileExists(atPath: marker) })
-            let lateStatus = late.stop(with: SIGINT, within: 20)
+            // SIGINT while the slow test runs: its process is stopped too. The test runs until this
+            // one closes the pipe, so any exit before that is testselect stopping it.
+            let started = try NamedPipe(
+                path: (repo.root as NSString).deletingLastPathComponent + "/slow-test-started")
+            let late = try BackgroundRun(in: repo.root, environment: ["SLOW_TEST_PIPE": started.path])
+            // The package builds first: minutes on a loaded machine.
+            #expect(started.readLine(within: .seconds(300)) == "started")
+            let lateStatus = late.stop(with: SIGINT, within: 120)
             #expect(lateStatus == 130, "stdout:\n\(late.stdout)\nstderr:\n\(late.stderr)")
             #expect(late.stdout.contains("stopped by an interrupt before finishing: packages/slow"))
+            #expect(started.waitForEnd(within: .seconds(60)), "the slow test still holds its pipe")
             let survivors = try SystemProcessRunner().run(
                 "/usr/bin/pgrep", ["-f", repo.root + "/packages/slow/.build"], in: repo.root, input: nil)
             #expect(survivors.stdoutText.isEmpty, "still running: \(survivors.stdoutText)")
+            started.close()
         }
     }
 }

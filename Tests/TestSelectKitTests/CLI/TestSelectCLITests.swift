@@ -8,7 +8,8 @@ import Testing
     func run(_ arguments: [String], in directory: String, stdin: String = "") -> (Int32, String, String) {
         let context = CommandContext(
             output: OutputStream(), errors: OutputStream(), currentDirectory: directory, environment: [:],
-            readStandardInput: { stdin }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            readStandardInput: { stdin }, now: { Date(timeIntervalSince1970: 1_800_000_000) },
+            clock: ManualClock().clock)
         let status = TestSelectCLI.run(arguments, context: context)
         return (status, context.output.text, context.errors.text)
     }

@@ -1,10 +1,12 @@
 import TestSelectKit
+import TestSelectTestSupport
 import Testing
 
 /// How a test step's exit, output and events become a package's result.
 @Suite struct PackageTestRunnerTests {
     let runner = PackageTestRunner(
-        swift: "swift", root: "/repo", logDirectory: "/logs", registry: ProcessRegistry())
+        swift: "swift", root: "/repo", logDirectory: "/logs", registry: ProcessRegistry(),
+        clock: ManualClock().clock)
     let job = PackageJob(directory: "p", suites: ["CrashTests", "LibTests", "MixedTests"])
     let modules = TestInventory(listing: RecordedTestOutput.listing).modulesByClass
 

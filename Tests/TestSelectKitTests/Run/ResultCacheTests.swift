@@ -133,7 +133,7 @@ import Testing
         CommandContext(
             output: OutputStream(), errors: OutputStream(), currentDirectory: repo.root,
             environment: ["TESTSELECT_SWIFT": swift], readStandardInput: { "" },
-            now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            now: { Date(timeIntervalSince1970: 1_800_000_000) }, clock: ManualClock().clock)
     }
 
     /// A `swift` that prints this version.
@@ -218,7 +218,8 @@ import Testing
                 toFile: directory + "/Package.swift", atomically: true, encoding: .utf8)
             let context = CommandContext(
                 output: OutputStream(), errors: OutputStream(), currentDirectory: directory, environment: [:],
-                readStandardInput: { "" }, now: { Date(timeIntervalSince1970: 0) })
+                readStandardInput: { "" }, now: { Date(timeIntervalSince1970: 0) }, clock: ManualClock().clock
+            )
             let status = TestSelectCLI.run(
                 ["run", "--all", "--cache", directory + "/cache"], context: context)
             #expect(status == 64)

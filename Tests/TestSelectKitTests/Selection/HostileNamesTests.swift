@@ -69,7 +69,8 @@ import Testing
     func run(_ arguments: [String], in repo: TemporaryRepository) -> (Int32, String, String) {
         let context = CommandContext(
             output: OutputStream(), errors: OutputStream(), currentDirectory: repo.root, environment: [:],
-            readStandardInput: { "" }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            readStandardInput: { "" }, now: { Date(timeIntervalSince1970: 1_800_000_000) },
+            clock: ManualClock().clock)
         let status = TestSelectCLI.run(arguments + ["--no-dump-package"], context: context)
         return (status, context.output.text, context.errors.text)
     }

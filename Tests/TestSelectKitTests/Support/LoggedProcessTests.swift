@@ -33,29 +33,23 @@ import Testing
     /// must reach it too.
     @Test func terminatingStopsEverythingTheProcessStartedEvenInOtherProcessGroups() throws {
         try withTemporaryDirectory { directory in
-            let log = directory + "/run.log"
+            // The output is a pipe the test reads: the grandchild's id arrives on it, and its end
+            // (every process holding it gone) says the shell and its grandchild have both exited.
+            let output = try NamedPipe(path: directory + "/output")
             let process = try LoggedProcess.launch(
-                "/bin/sh", ["-c", "setsid sleep 30 & echo $!; wait"], output: log)
-            var grandchild: pid_t = 0
-            for _ in 0..<200 where grandchild == 0 {
-                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                grandchild = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-                if grandchild == 0 { usleep(10_000) }
-            }
-            #expect(grandchild > 0)
+                "/bin/sh", ["-c", "setsid sleep 30 & echo $!; wait"], output: output.path)
+            // Real processes: the bound only turns a hang into a failure.
+            let line = output.readLine(within: .seconds(60))
+            let grandchild = pid_t(line ?? "") ?? 0
+            #expect(grandchild > 0, "the shell printed \(line ?? "nothing")")
             process.terminate()
-            // A safety net: were SIGTERM ignored, the test fails instead of hanging.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 10) { process.terminate(signal: SIGKILL) }
+            // A safety net: were SIGTERM ignored, the test fails (by SIGKILL) instead of hanging.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { process.terminate(signal: SIGKILL) }
             let exit = process.wait()
             #expect(exit.signal == SIGTERM)
             #expect(exit.status == 128 + SIGTERM)
-            #expect(exit.seconds < 10)
-            var gone = false
-            for _ in 0..<200 where !gone {
-                gone = kill(grandchild, 0) != 0 || isZombie(grandchild)
-                if !gone { usleep(10_000) }
-            }
-            #expect(gone, "the background 'sleep' survived")
+            #expect(output.waitForEnd(within: .seconds(60)), "the background 'sleep' still holds the output")
+            #expect(isGoneOrExiting(grandchild), "the background 'sleep' survived")
         }
     }
 
@@ -75,8 +69,17 @@ import Testing
         }
     }
 
-    func isZombie(_ pid: pid_t) -> Bool {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        return status.contains(") Z ")
+    /// Whether `pid` is gone, a zombie, or on its way out: a process closes its descriptors (which
+    /// ends the pipe) a moment before it becomes a zombie, with `PF_EXITING` already set.
+    func isGoneOrExiting(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return true }
+        // After "pid (name)": state, ppid, pgrp, session, tty_nr, tpgid, flags.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 6, let flags = UInt(fields[6]) else { return false }
+        let exiting: UInt = 0x4  // PF_EXITING
+        return fields[0] == "Z" || fields[0] == "X" || flags & exiting != 0
     }
 }

@@ -88,6 +88,16 @@ public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T 
     return try body(resolved)
 }
 
+/// Runs async `body` with a fresh empty directory that is removed afterwards, whatever happens.
+public func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "testselect-\(UUID().uuidString.prefix(12))")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: base) }
+    let resolved = base.resolvingSymlinksInPath().path
+    return try await body(resolved)
+}
+
 /// Runs `body` with a fresh git repository (on branch `main`, with a committer identity) that is
 /// removed afterwards, whatever happens.
 ///

@@ -57,12 +57,15 @@ public struct CommandContext: Sendable {
     public var runner: any ProcessRunning
     /// The time now (the executable passes the real clock; tests a fixed one).
     public var now: @Sendable () -> Date
+    /// Times heartbeats, `--timeout` and run durations (the executable passes `.continuous`; tests
+    /// a manual clock).
+    public var clock: MonotonicClock
 
     /// Creates a context.
     public init(
         output: OutputStream, errors: OutputStream, currentDirectory: String, environment: [String: String],
         readStandardInput: @escaping @Sendable () -> String, now: @escaping @Sendable () -> Date,
-        runner: any ProcessRunning = SystemProcessRunner()
+        clock: MonotonicClock, runner: any ProcessRunning = SystemProcessRunner()
     ) {
         self.output = output
         self.errors = errors
@@ -70,6 +73,7 @@ public struct CommandContext: Sendable {
         self.environment = environment
         self.readStandardInput = readStandardInput
         self.now = now
+        self.clock = clock
         self.runner = runner
     }
 
@@ -81,7 +85,7 @@ public struct CommandContext: Sendable {
             environment: ProcessInfo.processInfo.environment,
             readStandardInput: {
                 String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            }, now: { Date() })
+            }, now: { Date() }, clock: .continuous)
     }
 
     /// Writes a warning to the error stream.

@@ -211,13 +211,14 @@ public struct RunCommand: TestSelectCommand {
         let registry = ProcessRegistry()
         let runner = PackageTestRunner(
             swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: root, logDirectory: logs,
-            registry: registry, testTimeout: timeoutText.flatMap { Double($0) })
+            registry: registry, clock: context.clock,
+            testTimeout: timeoutText.flatMap { Double($0) }.map { Duration.seconds($0) })
         let progress = RunCommand.progress(for: context, total: plan.jobs.count, logPath: runner.logPath)
         let interrupts = InterruptHandler { registry.cancelAll() }
-        let started = ContinuousClock.now
+        let started = context.clock.now()
         let results = RunScheduler(runner: runner, width: width, failFast: failFast, progress: progress).run(
             plan, expectedSeconds: estimate.seconds(for:))
-        let elapsed = ContinuousClock.now - started
+        let elapsed = context.clock.now() - started
         interrupts.uninstall()
         progress.close()
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -256,9 +257,11 @@ public struct RunCommand: TestSelectCommand {
         let environment = context.environment
         let ci = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         guard context.errors.isTerminal, !ci, environment["TERM"] != "dumb" else {
-            return PlainRunProgress(stream: context.errors, logPath: logPath)
+            return PlainRunProgress(stream: context.errors, clock: context.clock, logPath: logPath)
         }
-        return LiveRunProgress(stream: context.errors, total: total, colors: environment["NO_COLOR"] == nil)
+        return LiveRunProgress(
+            stream: context.errors, total: total, colors: environment["NO_COLOR"] == nil, clock: context.clock
+        )
     }
 
     /// The `--dry-run` text: one `swift test` command per package, with what it runs.

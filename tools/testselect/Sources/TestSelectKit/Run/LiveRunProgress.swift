@@ -13,20 +13,27 @@ public final class LiveRunProgress: RunProgress, @unchecked Sendable {
     private var drawnLines = 0
     private var frame = 0
     private var closed = false
-    private var timer: DispatchSourceTimer?
+    private let clock: MonotonicClock
+    private var redrawTask: Task<Void, Never>?
 
     private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// Creates a display for `total` packages, redrawing `stream` (a terminal).
-    public init(stream: OutputStream, total: Int, colors: Bool) {
+    /// Creates a display for `total` packages, redrawing `stream` (a terminal) every 250 ms of
+    /// `clock` (the executable passes `.continuous`).
+    public init(stream: OutputStream, total: Int, colors: Bool, clock: MonotonicClock) {
         self.stream = stream
         self.total = total
         self.colors = colors
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "testselect.progress"))
-        timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
-        timer.setEventHandler { [weak self] in self?.tick() }
-        timer.resume()
-        self.timer = timer
+        self.clock = clock
+        redrawTask = Task.detached { [weak self, clock] in
+            var next = clock.now() + .milliseconds(250)
+            while true {
+                do { try await clock.sleep(next) } catch { return }
+                guard let display = self else { return }
+                display.tick()
+                next += .milliseconds(250)
+            }
+        }
     }
 
     public func update(_ job: PackageJob, phase: PackagePhase) {
@@ -35,7 +42,7 @@ public final class LiveRunProgress: RunProgress, @unchecked Sendable {
         if let index = running.firstIndex(where: { $0.job == job }) {
             running[index].phase = phase
         } else {
-            running.append((job, phase, .now))
+            running.append((job, phase, clock.now()))
         }
         redraw(permanent: nil)
     }
@@ -54,8 +61,8 @@ public final class LiveRunProgress: RunProgress, @unchecked Sendable {
     public func close() {
         lock.lock()
         defer { lock.unlock() }
-        timer?.cancel()
-        timer = nil
+        redrawTask?.cancel()
+        redrawTask = nil
         clear()
         closed = true
     }
@@ -90,7 +97,7 @@ public final class LiveRunProgress: RunProgress, @unchecked Sendable {
         var text = ""
         if drawnLines > 0 { text += "\u{1B}[\(drawnLines)A\r\u{1B}[J" }
         if let permanent { text += permanent }
-        let now = ContinuousClock.now
+        let now = clock.now()
         let spin = LiveRunProgress.spinner[frame % LiveRunProgress.spinner.count]
         for entry in running {
             let seconds = Int((now - entry.since).components.seconds)

@@ -28,18 +28,22 @@ public struct PackageTestRunner: Sendable {
     public var logDirectory: String
     /// The running processes, for cancellation.
     public var registry: ProcessRegistry
-    /// Seconds after which a package's test step is stopped (nil: no limit). Builds have no limit.
-    public var testTimeout: Double?
+    /// What times `testTimeout` (the executable passes `.continuous`; tests a manual clock).
+    public var clock: MonotonicClock
+    /// How long a package's test step may run before it is stopped (nil: no limit). Builds have no
+    /// limit.
+    public var testTimeout: Duration?
 
     /// Creates a runner.
     public init(
-        swift: String, root: String, logDirectory: String, registry: ProcessRegistry,
-        testTimeout: Double? = nil
+        swift: String, root: String, logDirectory: String, registry: ProcessRegistry, clock: MonotonicClock,
+        testTimeout: Duration? = nil
     ) {
         self.swift = swift
         self.root = root
         self.logDirectory = logDirectory
         self.registry = registry
+        self.clock = clock
         self.testTimeout = testTimeout
     }
 
@@ -119,7 +123,7 @@ public struct PackageTestRunner: Sendable {
         if timedOut, let limit = testTimeout {
             result.outcome = .timedOut
             result.note =
-                "stopped after \(RunSummary.duration(limit)) ('--timeout'); the tests still running are counted as failed"
+                "stopped after \(RunSummary.duration(PlainRunProgress.seconds(limit))) ('--timeout'); the tests still running are counted as failed"
         }
         return result
     }
@@ -197,8 +201,8 @@ public struct PackageTestRunner: Sendable {
     }
 
     /// Runs `swift ARGUMENTS`, appending a `$ swift ...` header and its output to `log`; stops it
-    /// after `timeout` seconds when given.
-    private func step(_ arguments: [String], log: String, timeout: Double? = nil) -> StepOutcome {
+    /// after `timeout` when given.
+    private func step(_ arguments: [String], log: String, timeout: Duration? = nil) -> StepOutcome {
         if registry.isCancelled { return .cancelled }
         let header = "$ " + ([swift] + arguments).map(CIFormatters.shellQuote).joined(separator: " ") + "\n"
         append(header, to: log)
@@ -213,7 +217,7 @@ public struct PackageTestRunner: Sendable {
             _ = process.wait()
             return .cancelled
         }
-        let timer = timeout.map { StepTimer(process: process, seconds: $0) }
+        let timer = timeout.map { StepTimer(process: process, limit: $0, clock: clock) }
         let exit = process.wait()
         let expired = timer?.finish() ?? false
         registry.remove(process)

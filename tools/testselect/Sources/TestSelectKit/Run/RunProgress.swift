@@ -19,33 +19,38 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
     private let lock = NSLock()
     private var running: [String: (job: PackageJob, phase: PackagePhase, since: ContinuousClock.Instant)] =
         [:]
-    private var timer: DispatchSourceTimer?
+    private let clock: MonotonicClock
+    private var heartbeatTask: Task<Void, Never>?
 
     /// Creates a progress writing to `stream`.
     ///
     /// - Parameters:
     ///   - heartbeat: how often running packages are reported; nil for never.
+    ///   - clock: what times the heartbeat and the "after 1m05s" (the executable passes
+    ///     `.continuous`, tests a manual clock they advance).
     ///   - logPath: where a package's log is, to quote its last line.
     public init(
-        stream: OutputStream, heartbeat: Duration? = .seconds(10),
+        stream: OutputStream, heartbeat: Duration? = .seconds(10), clock: MonotonicClock,
         logPath: (@Sendable (PackageJob) -> String)? = nil
     ) {
         self.stream = stream
         self.logPath = logPath
+        self.clock = clock
         guard let heartbeat else { return }
-        let interval = DispatchTimeInterval.milliseconds(
-            Int(
-                heartbeat.components.seconds * 1000 + heartbeat.components.attoseconds / 1_000_000_000_000_000
-            ))
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "testselect.heartbeat"))
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in self?.beat() }
-        timer.resume()
-        self.timer = timer
+        // Beats keep their cadence (start + n × heartbeat) however long a beat takes.
+        heartbeatTask = Task.detached { [weak self, clock] in
+            var next = clock.now() + heartbeat
+            while true {
+                do { try await clock.sleep(next) } catch { return }
+                guard let progress = self else { return }
+                progress.beat(now: clock.now())
+                next += heartbeat
+            }
+        }
     }
 
     public func update(_ job: PackageJob, phase: PackagePhase) {
-        lock.withLock { running[job.directory] = (job, phase, ContinuousClock.now) }
+        lock.withLock { running[job.directory] = (job, phase, clock.now()) }
         switch phase {
         case .building: say("==> \(job.directory): building (swift build --build-tests)")
         case .listing: break
@@ -67,12 +72,14 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
     }
 
     public func close() {
-        timer?.cancel()
-        timer = nil
+        let task = lock.withLock {
+            defer { heartbeatTask = nil }
+            return heartbeatTask
+        }
+        task?.cancel()
     }
 
-    private func beat() {
-        let now = ContinuousClock.now
+    private func beat(now: ContinuousClock.Instant) {
         let snapshot = lock.withLock { running.values.sorted { $0.job.directory < $1.job.directory } }
         for (job, phase, since) in snapshot {
             let doing: String

@@ -1,36 +1,40 @@
-import Dispatch
 import Foundation
 
 /// Stops a process when it outlives its time limit, unless it ended first: first what it started
 /// (so `swift test` reports the test process's end and writes the output it buffered), then, after
 /// a grace period, its whole process group.
-final class StepTimer {
-    /// Seconds between stopping the process's children and stopping the whole group.
-    static let grace = 10.0
+///
+/// The limit and the grace period are measured on an injected clock, so a test reaches them by
+/// advancing a manual clock instead of waiting.
+final class StepTimer: Sendable {
+    /// How long after stopping the process's children the whole group is stopped.
+    static let grace: Duration = .seconds(10)
 
     private let state = State()
-    private let work: DispatchWorkItem
+    private let task: Task<Void, Never>
 
-    /// Starts the clock for `process`.
-    init(process: LoggedProcess, seconds: Double) {
+    /// Starts timing `process`: it is stopped once `limit` has passed on `clock`.
+    init(process: LoggedProcess, limit: Duration, clock: MonotonicClock) {
         let state = self.state
-        work = DispatchWorkItem {
+        let deadline = clock.now() + limit
+        task = Task.detached {
+            // Cancellation (the process ended: `finish()`) is the normal way out of both waits.
+            do { try await clock.sleep(deadline) } catch { return }
             guard state.expire() else { return }
-            if process.terminateDescendants() {
-                DispatchQueue.global().asyncAfter(deadline: .now() + StepTimer.grace) {
-                    if !state.isFinished { process.terminate() }
-                }
-            } else {
+            guard process.terminateDescendants() else {
                 process.terminate()
+                return
             }
+            do { try await clock.sleep(clock.now() + StepTimer.grace) } catch { return }
+            if !state.isFinished { process.terminate() }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
     }
 
     /// Stops the clock once the process ended; returns whether the limit stopped it.
     func finish() -> Bool {
-        work.cancel()
-        return state.finish()
+        let expired = state.finish()
+        task.cancel()
+        return expired
     }
 
     /// What the timer and the waiting thread share.
