@@ -4,6 +4,9 @@
 /// A struct of closures, as swift-dependencies models its clocks. Executables pass
 /// ``continuous``; tests pass a `ManualClock`'s view (TimeKitTesting).
 ///
+/// The root package (testselect), which depends on nothing, keeps a deliberate copy of the same
+/// shape in `tools/testselect/Sources/TestSelectKit/Support/MonotonicClock.swift`: change both.
+///
 /// ```swift
 /// let clock = MonotonicClock.continuous
 /// let deadline = clock.now() + .seconds(5)

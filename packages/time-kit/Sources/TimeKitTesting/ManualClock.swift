@@ -5,6 +5,9 @@ import TimeKit
 /// reaches their deadline, and a test can wait until the code under test is parked in a sleep
 /// instead of sleeping itself "so the other task parks".
 ///
+/// The root package keeps a deliberate dependency-free copy in
+/// `tools/testselect/Sources/TestSelectTestSupport/ManualClock.swift`: change both.
+///
 /// ```swift
 /// let time = ManualClock()
 /// let retrying = Task { try await client.fetch(clock: time.clock) }  // backs off 100 ms
