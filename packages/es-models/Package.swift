@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(path: "../cli-kit"),
         .package(path: "../http-kit"),
+        .package(path: "../time-kit"),
     ],
     targets: [
         // HTTPKitClient is the non-blocking transport of `HTTPSearchBackend` for `http` clusters
@@ -20,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitClient", package: "http-kit"),
+                .product(name: "TimeKit", package: "time-kit"),
             ]),
         .executableTarget(
             name: "es-models-benchmark",
@@ -28,6 +30,7 @@ let package = Package(
             name: "ESModelsTests",
             dependencies: [
                 "ESModels", "es-models-benchmark", .product(name: "CLIKitTesting", package: "cli-kit"),
+                .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
     ]
 )

@@ -38,7 +38,9 @@ let package = Package(
             ]),
         // The plain-http client (keep-alive pool, timeouts, deadlines), on the server's sockets
         // and event loop.
-        .target(name: "HTTPKitClient", dependencies: ["HTTPKit", "HTTPKitServer"]),
+        .target(
+            name: "HTTPKitClient",
+            dependencies: ["HTTPKit", "HTTPKitServer", .product(name: "TimeKit", package: "time-kit")]),
         .target(
             name: "HTTPKitBenchmark",
             dependencies: ["HTTPKit", "HTTPKitServer", .product(name: "CLIKit", package: "cli-kit")]),

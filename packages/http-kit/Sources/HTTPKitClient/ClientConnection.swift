@@ -8,7 +8,8 @@ import HTTPKitServer
 struct ClientConnection: Sendable {
     let address: SocketAddress
     let socket: AsyncSocket
-    /// When the connection last finished an exchange (for the pool's idle timeout).
+    /// When the connection last finished an exchange, on the client's clock (for the pool's
+    /// idle timeout); the client sets it.
     var lastUsed: ContinuousClock.Instant
     /// How many exchanges it has carried (the first on a fresh connection cannot be stale).
     var exchanges = 0
@@ -89,7 +90,6 @@ struct ClientConnection: Sendable {
                 if let response = try decoder.decode(
                     from: &buffer, requestMethod: method, atEndOfStream: closed)
                 {
-                    lastUsed = .now
                     let keepAlive =
                         !closed && !response.headers.containsToken("close", inField: "Connection")
                         && buffer.isEmpty

@@ -1,5 +1,6 @@
 import HTTPKit
 import Synchronization
+import TimeKit
 
 /// The kept-alive connections to one host, at most `limit` open at once.
 ///
@@ -27,10 +28,13 @@ final class ConnectionPool: Sendable {
     }
 
     let limit: Int
+    /// The time a waiting call's deadline is read on.
+    let clock: MonotonicClock
     private let state = Mutex(State())
 
-    init(limit: Int) {
+    init(limit: Int, clock: MonotonicClock) {
         self.limit = limit
+        self.clock = clock
     }
 
     /// The number of connections open now, idle or lent (for tests and metrics).
@@ -59,9 +63,10 @@ final class ConnectionPool: Sendable {
         case .lease(let lease): return lease
         case .wait(let waiterID): id = waiterID
         }
-        guard ContinuousClock.now < deadline else { return nil }
-        let timer = Task {
-            try? await Task.sleep(until: deadline, clock: .continuous)
+        guard clock.now() < deadline else { return nil }
+        let timer = Task { [clock] in
+            // A cancelled timer (the lease came first) must not take the waiter's place.
+            guard (try? await clock.sleep(until: deadline)) != nil else { return }
             self.cancelWaiter(id)
         }
         defer { timer.cancel() }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import Synchronization
+import TimeKit
 
 /// A lean HTTP/1.1 client for plain-http servers: a keep-alive connection pool per host with a
 /// size limit, connect, write and read timeouts, a deadline per call, and retries that cannot do
@@ -8,6 +9,10 @@ import Synchronization
 ///
 /// It speaks `http` only. TLS is left to URLSession (es-models' `HTTPSearchBackend`), which a
 /// cluster reached over `https` keeps using.
+///
+/// The pool's waits, the idle timeout and the back-off between attempts are on the injected
+/// ``TimeKit/MonotonicClock``, so a test moves them; the socket's own connect, write and read
+/// timeouts are the event loop's (the kernel's time).
 ///
 /// ```swift
 /// let client = HTTPClient(configuration: HTTPClientConfiguration())
@@ -18,17 +23,24 @@ import Synchronization
 public final class HTTPClient: Sendable {
     /// The configuration in use.
     public let configuration: HTTPClientConfiguration
+    /// Where the pool's waits, the idle timeout and the back-off take their time from.
+    public let clock: MonotonicClock
     private let pools = Mutex<[SocketAddress: ConnectionPool]>([:])
     private let random: @Sendable () -> Double
 
     /// Creates a client.
     ///
-    /// - Parameter random: a number in `0...1` per retry, for the backoff's jitter (tests fix it).
+    /// - Parameters:
+    ///   - clock: the time of the pool's waits, the idle timeout and the back-off (tests pass a
+    ///     manual clock's).
+    ///   - random: a number in `0...1` per retry, for the backoff's jitter (tests fix it).
     public init(
         configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
+        clock: MonotonicClock = .continuous,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.configuration = configuration
+        self.clock = clock
         self.random = random
     }
 
@@ -77,9 +89,10 @@ public final class HTTPClient: Sendable {
             guard retryable, attempt < policy.maxAttempts else { return try outcome.get() }
             let wait = policy.backoff(afterAttempt: attempt, retryAfter: retryAfter, unit: random())
             // An attempt that could not finish before the deadline is not worth starting.
-            guard ContinuousClock.now + wait < deadline else { return try outcome.get() }
+            let resumeAt = clock.now() + wait
+            guard resumeAt < deadline else { return try outcome.get() }
             do {
-                try await Task.sleep(until: .now + wait, clock: .continuous)
+                try await clock.sleep(until: resumeAt)
             } catch {
                 throw .deadlineExceeded(address: address.description)
             }
@@ -118,7 +131,7 @@ public final class HTTPClient: Sendable {
     private func pool(for address: SocketAddress) -> ConnectionPool {
         pools.withLock { pools in
             if let pool = pools[address] { return pool }
-            let pool = ConnectionPool(limit: configuration.maxConnectionsPerHost)
+            let pool = ConnectionPool(limit: configuration.maxConnectionsPerHost, clock: clock)
             pools[address] = pool
             return pool
         }
@@ -141,6 +154,7 @@ public final class HTTPClient: Sendable {
                     bytes, method: method, writeTimeout: configuration.writeTimeout,
                     readTimeout: configuration.readTimeout, deadline: deadline)
                 if keepAlive {
+                    connection.lastUsed = clock.now()
                     pool.release(connection)
                 } else {
                     connection.close()
@@ -168,7 +182,7 @@ public final class HTTPClient: Sendable {
             case nil:
                 return nil
             case .idle(var connection):
-                if ContinuousClock.now - connection.lastUsed < configuration.idleTimeout,
+                if clock.now() - connection.lastUsed < configuration.idleTimeout,
                     connection.isReusable()
                 {
                     return connection
@@ -177,9 +191,11 @@ public final class HTTPClient: Sendable {
                 pool.discard()
             case .open:
                 do {
-                    return try await ClientConnection.connect(
+                    var connection = try await ClientConnection.connect(
                         to: address, timeout: configuration.connectTimeout, deadline: deadline,
                         maxResponseBytes: configuration.maxResponseBytes)
+                    connection.lastUsed = clock.now()
+                    return connection
                 } catch {
                     pool.discard()
                     throw error

@@ -153,6 +153,69 @@ import TimeKitTesting
         }
     }
 
+    @Test func theBackoffBetweenAttemptsIsOnTheClientsClock() async throws {
+        let calls = Mutex(0)
+        let router = Router()
+        router.get("/flaky") { _, _ in
+            let call = calls.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            return call == 1 ? Response(status: .serviceUnavailable) : .text("second")
+        }
+        let time = ManualClock()
+        // Thirty seconds of back-off: on the real clock this test would take that long.
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                retry: HTTPClientRetryPolicy(initialBackoff: .seconds(30), maxBackoff: .seconds(30))),
+            clock: time.clock, random: { 1 })
+        try await withServer(router: router) { server in
+            let answer = Task {
+                try await client.execute(
+                    Request(method: .get, path: "/flaky"), to: server.address,
+                    deadline: time.now + .seconds(120))
+            }
+            await time.waitForSleepers(1)
+            #expect(calls.withLock { $0 } == 1)
+            time.advance(by: .seconds(29))
+            #expect(time.sleeperCount == 1, "the back-off is not over yet")
+            time.advance(by: .seconds(1))
+            let response = try await answer.value
+            #expect(response.bodyText == "second")
+            #expect(calls.withLock { $0 } == 2)
+        }
+    }
+
+    @Test func aCallWaitingForAPooledConnectionGivesUpAtItsDeadlineOnTheClientsClock() async throws {
+        let time = ManualClock()
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(maxConnectionsPerHost: 1), clock: time.clock)
+        let gate = HandlerGate()
+        try await withServer(router: makeRouter(gate: gate)) { server in
+            let holder = Task {
+                try await client.execute(
+                    Request(method: .get, path: "/gated"), to: server.address,
+                    deadline: time.now + .seconds(600))
+            }
+            await gate.waitForStarted(1)
+            let waiter = Task {
+                try await client.execute(
+                    Request(method: .get, path: "/echo/2"), to: server.address,
+                    deadline: time.now + .seconds(5))
+            }
+            // The second call waits for the only connection, with a timer at its deadline.
+            await time.waitForSleepers(1)
+            time.advance(by: .seconds(5))
+            await #expect(throws: HTTPClientError.deadlineExceeded(address: server.address.description)) {
+                try await waiter.value
+            }
+            gate.open()
+            let held = try await holder.value
+            #expect(held.status == .ok)
+            #expect(client.openConnections(to: server.address) == 1)
+        }
+    }
+
     @Test func replacesAConnectionTheServerClosedWhileIdle() async throws {
         let client = HTTPClient()
         let configuration = ServerConfiguration(idleTimeout: .milliseconds(100))

@@ -7,7 +7,7 @@ public enum SearchTransportError: Error, Sendable, Equatable {
     /// No connection could be made (refused, reset, host not found).
     case unreachable(url: String, reason: String)
     /// No answer arrived within the timeout.
-    case timedOut(url: String, seconds: Double)
+    case timedOut(url: String, after: Duration)
     /// The answer was not what Elasticsearch sends (not JSON, unexpected status or shape).
     case invalidResponse(url: String, status: Int, reason: String)
 }
@@ -17,10 +17,20 @@ extension SearchTransportError: CustomStringConvertible {
         switch self {
         case .unreachable(let url, let reason):
             "cannot reach the search cluster at '\(url)': \(reason); check that it is running and that the url is right"
-        case .timedOut(let url, let seconds):
-            "the search cluster at '\(url)' did not answer within \(seconds) seconds; check its health or raise the timeout"
+        case .timedOut(let url, let timeout):
+            "the search cluster at '\(url)' did not answer within \(Self.seconds(timeout)) seconds; check its health or raise the timeout"
         case .invalidResponse(let url, let status, let reason):
             "unexpected answer from '\(url)' (status \(status)): \(reason); check that the url points at elasticsearch or opensearch"
         }
+    }
+}
+
+extension SearchTransportError {
+    /// `timeout` in seconds as people write them: `10`, `0.3`.
+    static func seconds(_ timeout: Duration) -> String {
+        let (seconds, attoseconds) = timeout.components
+        guard attoseconds != 0 else { return "\(seconds)" }
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return "\((value * 1000).rounded() / 1000)"
     }
 }

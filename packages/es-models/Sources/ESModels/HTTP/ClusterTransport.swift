@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import HTTPKitClient
+import TimeKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -27,23 +28,24 @@ enum ClusterTransport: Sendable {
     case plain(HTTPClient, SocketAddress)
     case tls(URLSession)
 
-    init(configuration: HTTPSearchBackendConfiguration) {
+    init(configuration: HTTPSearchBackendConfiguration, clock: MonotonicClock) {
         let url = configuration.baseURL
-        let timeout = Duration.seconds(configuration.requestTimeout)
+        let timeout = configuration.requestTimeout
         if url.scheme == "http", let host = url.host {
             // Retries are the backend's (``RetryPolicy``), so the client makes none of its own; a
             // pooled connection the server closed while idle is still replaced at no cost.
             let client = HTTPClient(
                 configuration: HTTPClientConfiguration(
                     maxConnectionsPerHost: 8, connectTimeout: timeout, writeTimeout: timeout,
-                    readTimeout: timeout, retry: .none))
+                    readTimeout: timeout, retry: .none),
+                clock: clock)
             self = .plain(client, SocketAddress(host: host, port: url.port ?? 80))
             return
         }
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         // The deadline is enforced per call (see URLSessionCall); URLSession's own timeouts,
         // in whole seconds, are only a backstop.
-        let backstop = max(1, configuration.requestTimeout.rounded(.up)) + 1
+        let backstop = max(1, URLSessionCall.seconds(timeout).rounded(.up)) + 1
         sessionConfiguration.timeoutIntervalForRequest = backstop
         sessionConfiguration.timeoutIntervalForResource = backstop
         sessionConfiguration.httpMaximumConnectionsPerHost = 8
@@ -52,8 +54,8 @@ enum ClusterTransport: Sendable {
         self = .tls(URLSession(configuration: sessionConfiguration))
     }
 
-    /// Sends `call` once, within `timeout` seconds.
-    func attempt(_ call: ClusterCall, timeout: TimeInterval) async -> TransportOutcome {
+    /// Sends `call` once, within `timeout`.
+    func attempt(_ call: ClusterCall, timeout: Duration) async -> TransportOutcome {
         switch self {
         case .plain(let client, let address):
             await Self.attempt(call, client: client, address: address, timeout: timeout)
@@ -71,7 +73,7 @@ enum ClusterTransport: Sendable {
     }
 
     private static func attempt(
-        _ call: ClusterCall, client: HTTPClient, address: SocketAddress, timeout: TimeInterval
+        _ call: ClusterCall, client: HTTPClient, address: SocketAddress, timeout: Duration
     ) async -> TransportOutcome {
         let url = call.url.absoluteString
         guard let components = URLComponents(url: call.url, resolvingAgainstBaseURL: false) else {
@@ -87,8 +89,8 @@ enum ClusterTransport: Sendable {
         do {
             // Every request is sent once per attempt: the backend decides about retries.
             let response = try await client.execute(
-                request, to: address, deadline: .now + .seconds(timeout), idempotent: false)
-            let retryAfter = response.headers["Retry-After"].flatMap(TimeInterval.init)
+                request, to: address, deadline: client.clock.now() + timeout, idempotent: false)
+            let retryAfter = response.headers["Retry-After"].flatMap(Self.retryAfter)
             return .answer(
                 HTTPAnswer(
                     status: response.status.code, body: response.body, url: url, retryAfter: retryAfter))
@@ -98,7 +100,7 @@ enum ClusterTransport: Sendable {
             }
             switch error {
             case .deadlineExceeded, .timedOut, .connectTimedOut:
-                return .failed(.timedOut(url: url, seconds: timeout), transient: true)
+                return .failed(.timedOut(url: url, after: timeout), transient: true)
             case .connectFailed(_, let reason):
                 return .failed(.unreachable(url: url, reason: reason), transient: true)
             case .connectionClosed:
@@ -113,13 +115,13 @@ enum ClusterTransport: Sendable {
         }
     }
 
-    private static func attempt(_ call: ClusterCall, session: URLSession, timeout: TimeInterval) async
+    private static func attempt(_ call: ClusterCall, session: URLSession, timeout: Duration) async
         -> TransportOutcome
     {
         let url = call.url.absoluteString
         var request = URLRequest(url: call.url)
         request.httpMethod = call.method.rawValue
-        request.timeoutInterval = max(1, timeout.rounded(.up)) + 1
+        request.timeoutInterval = max(1, URLSessionCall.seconds(timeout).rounded(.up)) + 1
         for (name, value) in call.headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = call.body
         do {
@@ -128,11 +130,11 @@ enum ClusterTransport: Sendable {
                 return .failed(
                     .invalidResponse(url: url, status: 0, reason: "not an http response"), transient: false)
             }
-            let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap(TimeInterval.init)
+            let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Self.retryAfter)
             return .answer(HTTPAnswer(status: http.statusCode, body: data, url: url, retryAfter: retryAfter))
         } catch let error as URLError {
             if error.code == .timedOut {
-                return .failed(.timedOut(url: url, seconds: timeout), transient: true)
+                return .failed(.timedOut(url: url, after: timeout), transient: true)
             }
             return .failed(
                 .unreachable(url: url, reason: describe(error)),
@@ -160,5 +162,12 @@ enum ClusterTransport: Sendable {
         case .secureConnectionFailed: "tls handshake failed"
         default: error.localizedDescription.lowercased()
         }
+    }
+
+    /// A `Retry-After` header in seconds (Elasticsearch sends whole seconds; a fraction is taken).
+    private static func retryAfter(_ value: String) -> Duration? {
+        guard let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite
+        else { return nil }
+        return .seconds(seconds)
     }
 }

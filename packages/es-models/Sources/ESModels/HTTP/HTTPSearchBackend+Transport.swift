@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import TimeKit
 
 /// A request body with its content type.
 enum RequestBody: Sendable {
@@ -26,7 +27,7 @@ struct HTTPAnswer: Sendable {
     var status: Int
     var body: Data
     var url: String
-    var retryAfter: TimeInterval?
+    var retryAfter: Duration?
 }
 
 extension HTTPSearchBackend {
@@ -75,7 +76,7 @@ extension HTTPSearchBackend {
         while true {
             let outcome = await transport.attempt(call, timeout: configuration.requestTimeout)
             let retryable: Bool
-            var retryAfter: TimeInterval?
+            var retryAfter: Duration?
             switch outcome {
             case .answer(let answer):
                 retryable = policy.retryableStatuses.contains(answer.status)
@@ -90,7 +91,7 @@ extension HTTPSearchBackend {
                 }
             }
             let delay = policy.backoff(afterAttempt: attempt, retryAfter: retryAfter)
-            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try await clock.sleep(for: delay)
             attempt += 1
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import TimeKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -28,13 +29,20 @@ import HTTPKit
 public final class HTTPSearchBackend: SearchBackend {
     /// The configuration in use.
     public let configuration: HTTPSearchBackendConfiguration
+    /// The time of the back-off between attempts and of each attempt's deadline over `http`
+    /// (the socket's own timeouts, and URLSession's over `https`, are real time).
+    let clock: MonotonicClock
     let transport: ClusterTransport
 
     /// Creates a backend with its own connections (an HTTPKit client for `http`, a URL session
     /// for `https`).
-    public init(configuration: HTTPSearchBackendConfiguration) {
+    ///
+    /// - Parameter clock: where the back-off between attempts takes its time (tests pass a
+    ///   manual clock's).
+    public init(configuration: HTTPSearchBackendConfiguration, clock: MonotonicClock = .continuous) {
         self.configuration = configuration
-        transport = ClusterTransport(configuration: configuration)
+        self.clock = clock
+        transport = ClusterTransport(configuration: configuration, clock: clock)
     }
 
     deinit {

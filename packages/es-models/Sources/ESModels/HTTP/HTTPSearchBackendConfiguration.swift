@@ -6,7 +6,7 @@ import Foundation
 /// let configuration = HTTPSearchBackendConfiguration(
 ///     baseURL: URL(string: "https://search.internal:9200")!,
 ///     authentication: .basic(username: "catalogue", password: secret),
-///     requestTimeout: 5,
+///     requestTimeout: .seconds(5),
 ///     retry: RetryPolicy(maxAttempts: 4))
 /// ```
 public struct HTTPSearchBackendConfiguration: Sendable, Equatable {
@@ -40,14 +40,14 @@ public struct HTTPSearchBackendConfiguration: Sendable, Equatable {
     public var baseURL: URL
     /// Credentials.
     public var authentication: Authentication
-    /// Seconds to wait for each attempt's answer.
-    public var requestTimeout: TimeInterval
+    /// How long to wait for each attempt's answer.
+    public var requestTimeout: Duration
     /// When and how often to retry.
     public var retry: RetryPolicy
 
     /// Creates a configuration.
     public init(
-        baseURL: URL, authentication: Authentication = .none, requestTimeout: TimeInterval = 30,
+        baseURL: URL, authentication: Authentication = .none, requestTimeout: Duration = .seconds(30),
         retry: RetryPolicy = RetryPolicy()
     ) {
         self.baseURL = baseURL
@@ -75,12 +75,12 @@ public struct HTTPSearchBackendConfiguration: Sendable, Equatable {
         } else if let username = environment["ELASTICSEARCH_USERNAME"], !username.isEmpty {
             authentication = .basic(username: username, password: environment["ELASTICSEARCH_PASSWORD"] ?? "")
         }
-        var timeout: TimeInterval = 30
+        var timeout = Duration.seconds(30)
         if let value = environment["ELASTICSEARCH_TIMEOUT"] {
-            guard let seconds = TimeInterval(value), seconds > 0 else {
+            guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
                 throw SearchConfigurationError.invalidTimeout(value)
             }
-            timeout = seconds
+            timeout = .seconds(seconds)
         }
         self.init(baseURL: url, authentication: authentication, requestTimeout: timeout)
     }

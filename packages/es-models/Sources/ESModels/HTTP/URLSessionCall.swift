@@ -34,8 +34,14 @@ final class URLSessionCall: @unchecked Sendable {
     private var timedOut = false
     private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
 
-    /// Runs `request` on `session`, failing with `URLError(.timedOut)` after `timeout` seconds.
-    static func perform(_ request: URLRequest, on session: URLSession, timeout: TimeInterval) async throws
+    /// `duration` in seconds, as URLSession and Dispatch take it.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// Runs `request` on `session`, failing with `URLError(.timedOut)` after `timeout`.
+    static func perform(_ request: URLRequest, on session: URLSession, timeout: Duration) async throws
         -> (
             Data, URLResponse
         )
@@ -53,7 +59,7 @@ final class URLSessionCall: @unchecked Sendable {
     }
 
     private func start(
-        _ request: URLRequest, on session: URLSession, timeout: TimeInterval,
+        _ request: URLRequest, on session: URLSession, timeout: Duration,
         continuation: CheckedContinuation<(Data, URLResponse), any Error>
     ) {
         let task = session.dataTask(with: request) { [self] data, response, error in
@@ -70,7 +76,9 @@ final class URLSessionCall: @unchecked Sendable {
             return
         }
         task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in cancel(timedOut: true) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) { [self] in
+            cancel(timedOut: true)
+        }
     }
 
     private func cancel(timedOut: Bool) {

@@ -139,7 +139,7 @@ import Testing
                 == "cannot reach the search cluster at 'http://127.0.0.1:9': connection refused; check that it is running and that the url is right"
         )
         #expect(
-            SearchTransportError.timedOut(url: "u", seconds: 2).description.contains(
-                "did not answer within 2.0 seconds"))
+            SearchTransportError.timedOut(url: "u", after: .seconds(2)).description.contains(
+                "did not answer within 2 seconds"))
     }
 }

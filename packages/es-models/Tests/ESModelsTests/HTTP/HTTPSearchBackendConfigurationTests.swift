@@ -13,7 +13,7 @@ import Testing
             ]))
         #expect(basic.baseURL.absoluteString == "https://search.internal:9200")
         #expect(basic.authentication == .basic(username: "u", password: "p"))
-        #expect(basic.requestTimeout == 2.5)
+        #expect(basic.requestTimeout == .milliseconds(2500))
         let key = try #require(
             try HTTPSearchBackendConfiguration(environment: [
                 "ELASTICSEARCH_URL": "http://127.0.0.1:9200", "ELASTICSEARCH_API_KEY": "abc==",
@@ -31,10 +31,13 @@ import Testing
     }
 
     @Test func backoffGrowsExponentiallyUpToTheCap() {
-        let policy = RetryPolicy(maxAttempts: 5, initialBackoff: 0.1, maxBackoff: 0.5, multiplier: 2)
-        #expect((1...4).map { policy.backoff(afterAttempt: $0) } == [0.1, 0.2, 0.4, 0.5])
-        #expect(policy.backoff(afterAttempt: 1, retryAfter: 0.3) == 0.3)
-        #expect(policy.backoff(afterAttempt: 1, retryAfter: 30) == 0.5)
+        let policy = RetryPolicy(
+            maxAttempts: 5, initialBackoff: .milliseconds(100), maxBackoff: .milliseconds(500), multiplier: 2)
+        #expect(
+            (1...4).map { policy.backoff(afterAttempt: $0) }
+                == [100, 200, 400, 500].map { .milliseconds($0) })
+        #expect(policy.backoff(afterAttempt: 1, retryAfter: .milliseconds(300)) == .milliseconds(300))
+        #expect(policy.backoff(afterAttempt: 1, retryAfter: .seconds(30)) == .milliseconds(500))
         #expect(RetryPolicy.none.maxAttempts == 1)
         #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
         #expect(RetryPolicy().retryableStatuses == [429, 502, 503, 504])

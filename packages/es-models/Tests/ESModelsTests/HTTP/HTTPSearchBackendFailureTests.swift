@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+import TimeKitTesting
 
 @testable import ESModels
 
 /// Retries, errors and transport failures of HTTPSearchBackend, over loopback.
 @Suite struct HTTPSearchBackendFailureTests {
-    private func backend(_ url: URL, attempts: Int = 3, timeout: TimeInterval = 5) -> HTTPSearchBackend {
+    private func backend(_ url: URL, attempts: Int = 3, timeout: Duration = .seconds(5)) -> HTTPSearchBackend
+    {
         HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(
                 baseURL: url, requestTimeout: timeout,
-                retry: RetryPolicy(maxAttempts: attempts, initialBackoff: 0.01, maxBackoff: 0.05)))
+                retry: RetryPolicy(
+                    maxAttempts: attempts, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(50))))
     }
 
     private static let unavailable = ElasticsearchError(
@@ -89,10 +92,20 @@ import Testing
         defer { server.stop() }
         let configuration = HTTPSearchBackendConfiguration(
             baseURL: server.baseURL,
-            retry: RetryPolicy(maxAttempts: 2, initialBackoff: 0.01, maxBackoff: 1))
-        let started = Date()
-        _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("i")
-        #expect(Date().timeIntervalSince(started) >= 0.2)
+            retry: RetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(10), maxBackoff: .seconds(1)))
+        // The back-off is on the backend's clock: the test moves it and sees the second attempt
+        // wait for the 200 ms the cluster asked for, not the 10 ms of the policy.
+        let time = ManualClock()
+        let backend = HTTPSearchBackend(configuration: configuration, clock: time.clock)
+        let deletion = Task { try await backend.deleteIndex("i") }
+        await time.waitForSleepers(1)
+        time.advance(by: .milliseconds(199))
+        #expect(time.sleeperCount == 1, "still waiting for Retry-After")
+        #expect(server.requests.count == 1)
+        time.advance(by: .milliseconds(1))
+        let response = try await deletion.value
+        #expect(response.acknowledged)
+        #expect(server.requests.count == 2)
     }
 
     @Test func retriesDroppedConnectionsThenReportsTheClusterUnreachable() async throws {
@@ -137,8 +150,10 @@ import Testing
         }
         defer { server.stop() }
         let url = server.baseURL
-        await #expect(throws: SearchTransportError.timedOut(url: url.absoluteString + "/i", seconds: 0.3)) {
-            try await backend(url, attempts: 2, timeout: 0.3).deleteIndex("i")
+        await #expect(
+            throws: SearchTransportError.timedOut(url: url.absoluteString + "/i", after: .milliseconds(300))
+        ) {
+            try await backend(url, attempts: 2, timeout: .milliseconds(300)).deleteIndex("i")
         }
         #expect(server.requests.count == 2)
     }

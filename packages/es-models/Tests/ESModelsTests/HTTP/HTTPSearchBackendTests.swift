@@ -8,8 +8,9 @@ import Testing
 @Suite struct HTTPSearchBackendTests {
     private func backend(
         _ server: LoopbackServer, authentication: HTTPSearchBackendConfiguration.Authentication = .none,
-        retry: RetryPolicy = RetryPolicy(maxAttempts: 3, initialBackoff: 0.01, maxBackoff: 0.05),
-        timeout: TimeInterval = 5
+        retry: RetryPolicy = RetryPolicy(
+            maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(50)),
+        timeout: Duration = .seconds(5)
     ) -> HTTPSearchBackend {
         HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(

@@ -80,8 +80,7 @@ extension ClusterSearchBackend {
     {
         switch error {
         case .deadlineExceeded, .timedOut, .connectTimedOut:
-            let budget = Double((deadline - .now).components.seconds)
-            return .timedOut(url: url, seconds: max(0, budget))
+            return .timedOut(url: url, after: max(.zero, deadline - .now))
         case .connectFailed(_, let reason): return .unreachable(url: url, reason: reason)
         case .connectionClosed: return .unreachable(url: url, reason: "\(error)")
         case .invalidResponse(_, let reason): return .invalidResponse(url: url, status: 0, reason: reason)
