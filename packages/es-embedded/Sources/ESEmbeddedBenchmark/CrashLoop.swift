@@ -77,7 +77,8 @@ struct CrashLoop: Sendable {
                 throw Failure.notBuilt("a listening URL in '\(line)'")
             }
             let client = HTTPSearchBackend(
-                configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
+                configuration: HTTPSearchBackendConfiguration(
+                    baseURL: url, requestTimeout: .seconds(60), retry: .none))
             if round == 0 {
                 _ = try await client.createIndex(
                     "assetflat", definition: IndexDefinition(mappings: AssetGenerator.mapping))

@@ -63,3 +63,24 @@ final class BlockingWorkThreads: Sendable {
         }
     }
 }
+
+extension BlockingWorkThreads {
+    /// Runs `body` on a new thread of its own and returns a group to wait on.
+    ///
+    /// For work that a caller waits for beside work of its own (reading the index images while the
+    /// snapshot is read): a block of Dispatch's global queues would need one of Dispatch's
+    /// workers, which are also Swift's cooperative threads, so a caller waiting on one from a task
+    /// could wait until Dispatch adds a thread (seconds, on a loaded machine).
+    static func onThreadOfItsOwn(named name: String, _ body: @escaping @Sendable () -> Void) -> DispatchGroup
+    {
+        let done = DispatchGroup()
+        done.enter()
+        let thread = Thread {
+            body()
+            done.leave()
+        }
+        thread.name = name
+        thread.start()
+        return done
+    }
+}

@@ -97,10 +97,10 @@ extension Journal {
         if FileManager.default.fileExists(atPath: snapshot) {
             let bytes = try readFile(snapshot)
             let images = Mutex<(found: [String: IndexImage.Content], problem: String?)>(([:], nil))
-            let imagesRead = DispatchGroup()
+            var imagesRead = DispatchGroup()
             if mode == .open, let lsn = snapshotHeaderLSN(bytes) {
                 // Read while the snapshot's records are decoded: the two take about as long.
-                DispatchQueue.global(qos: .userInitiated).async(group: imagesRead) {
+                imagesRead = BlockingWorkThreads.onThreadOfItsOwn(named: "es-embedded.images.read") {
                     let read = IndexImageFile.read(directory: directory, lsn: lsn)
                     images.withLock { $0 = (read.images, read.problem) }
                 }

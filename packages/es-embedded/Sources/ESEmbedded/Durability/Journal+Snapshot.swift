@@ -8,8 +8,8 @@ extension Journal {
         // The images are written on another thread meanwhile (the two take about as long), so
         // a snapshot is in place sooner and a crash soon after a start is less likely to lose it.
         let imageFailure = Mutex<(any Error)?>(nil)
-        let images = DispatchGroup()
-        DispatchQueue.global(qos: .utility).async(group: images) { [directory] in
+        let images = BlockingWorkThreads.onThreadOfItsOwn(named: "es-embedded.images.write") {
+            [directory] in
             do {
                 try IndexImageFile.write(catalog, lsn: lsn, directory: directory)
             } catch {

@@ -19,13 +19,12 @@ struct PythonClientTests {
 
         let (server, url) = try await ServeFixture.start(["--host", "127.0.0.1"])
         defer { server.signal(SIGKILL) }
-        let started = ContinuousClock.now
+        // A bound for a hung run, not a speed check: two Python processes beside a loaded build.
         let run = try await ChildProcess.run(
-            Self.script, ["--url", url.absoluteString], timeout: .seconds(60))
+            Self.script, ["--url", url.absoluteString], timeout: .seconds(300))
         let report = run.output + run.errors
         #expect(run.termination == .exited(0), "\(report)")
         #expect(report.contains("Ran 22 tests"), "\(report)")
-        #expect(ContinuousClock.now - started < .seconds(60))
     }
 }
 

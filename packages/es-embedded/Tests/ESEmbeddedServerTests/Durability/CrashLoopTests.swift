@@ -16,7 +16,8 @@ import Testing
     private func client(_ url: URL) -> HTTPSearchBackend {
         HTTPSearchBackend(
             // Generous: the server runs in another process on a loaded machine; latency is not what this checks.
-            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
+            configuration: HTTPSearchBackendConfiguration(
+                baseURL: url, requestTimeout: .seconds(60), retry: .none))
     }
 
     private static func document(_ number: Int) -> JSONValue {

@@ -13,7 +13,8 @@ import Testing
     private func client(_ url: URL) -> HTTPSearchBackend {
         HTTPSearchBackend(
             // Generous: the server runs in another process on a loaded machine; latency is not what this checks.
-            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
+            configuration: HTTPSearchBackendConfiguration(
+                baseURL: url, requestTimeout: .seconds(60), retry: .none))
     }
 
     /// A data directory with indices `a` (even documents) and `b` (odd ones), 40 documents

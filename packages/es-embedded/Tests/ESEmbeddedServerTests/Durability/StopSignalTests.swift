@@ -11,7 +11,8 @@ import Testing
 
     private func client(_ url: URL) -> HTTPSearchBackend {
         HTTPSearchBackend(
-            configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 30, retry: .none))
+            configuration: HTTPSearchBackendConfiguration(
+                baseURL: url, requestTimeout: .seconds(30), retry: .none))
     }
 
     /// Starts `serve` on `directory` and indexes enough documents that the final snapshot takes

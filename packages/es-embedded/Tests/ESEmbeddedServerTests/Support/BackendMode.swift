@@ -39,7 +39,8 @@ func withBackend<Value: Sendable>(
             let http = HTTPSearchBackend(
                 // Generous: the server shares the cooperative threads with every test running beside it;
                 // latency is not what these cases check.
-                configuration: HTTPSearchBackendConfiguration(baseURL: url, requestTimeout: 60, retry: .none))
+                configuration: HTTPSearchBackendConfiguration(
+                    baseURL: url, requestTimeout: .seconds(60), retry: .none))
             return try await body(http)
         }
     }

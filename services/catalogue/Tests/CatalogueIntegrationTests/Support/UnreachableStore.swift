@@ -13,5 +13,5 @@ func unreachableBackend() async throws -> HTTPSearchBackend {
     guard let url = URL(string: "http://127.0.0.1:\(closed)") else { throw URLError(.badURL) }
     return HTTPSearchBackend(
         configuration: HTTPSearchBackendConfiguration(
-            baseURL: url, requestTimeout: 2, retry: RetryPolicy(maxAttempts: 1)))
+            baseURL: url, requestTimeout: .seconds(2), retry: RetryPolicy(maxAttempts: 1)))
 }
