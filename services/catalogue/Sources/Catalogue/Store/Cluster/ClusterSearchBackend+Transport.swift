@@ -50,7 +50,7 @@ extension ClusterSearchBackend {
         if body != nil { headers.add(name: "Content-Type", value: contentType) }
         let context = StoreCallContext.current
         if let id = context.requestID { headers.add(name: "X-Opaque-Id", value: id) }
-        let deadline = context.deadline ?? .now + .milliseconds(Int(configuration.requestTimeout * 1000))
+        let deadline = context.deadline ?? .now + configuration.requestTimeout
         let url = configuration.baseURL.absoluteString + target
         let outcome = await exchange(
             Request(method: method, target: target, headers: headers, body: body ?? Data()),
