@@ -59,7 +59,10 @@ import Testing
         _ = try await reader.refresh("crash")
         let count = try await reader.count("crash", request: CountRequest()).count
         #expect(count >= kept.count)
-        #expect(count % 100 == 0, "a bulk request is logged as one write, so only whole batches survive")
+        // Only the bulk in flight at the kill may be partly there (its items are separate
+        // operations, as in Elasticsearch; a write the kill cuts short keeps the records before
+        // the cut).
+        #expect(count - kept.count <= 100, "\(count - kept.count) unacknowledged documents survived")
         for id in kept.shuffled().prefix(300) {
             let found = try await reader.getDocument("crash", id: id)
             let parts = id.split(separator: "-").compactMap { Int($0) }
