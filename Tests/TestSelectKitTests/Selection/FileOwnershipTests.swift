@@ -43,9 +43,49 @@ import Testing
         #expect(owners("Sources/Picky/Keep.swift") == ["Picky"])
         #expect(owners("Sources/Picky/Sub/x.swift") == ["Picky"])
         #expect(owners("Sources/Picky/Data/blob.json") == ["Picky"])
-        #expect(owners("Sources/Picky/Ignored.swift") == ["Wide"])
+        // Outside Picky's `sources`: the enclosing target that builds it, and Picky, which holds it.
+        #expect(owners("Sources/Picky/Ignored.swift") == ["Wide", "Picky"])
         #expect(owners("Tests/OuterTests/t.swift") == ["OuterTests"])
         #expect(owners("scripts/x.sh") == [])
+    }
+
+    @Test func aTargetHoldsWhatItDoesNotBuildAndSaysSo() {
+        let tools = ToolsVersion(5, 9)
+        let package = DeclaredPackage(
+            name: "p", toolsVersion: tools,
+            targets: [
+                DeclaredTarget(name: "Listed", kind: .regular, sources: ["Listed.swift"]),
+                DeclaredTarget(
+                    name: "Excluding", kind: .regular, exclude: ["Samples"], resources: ["Samples"]),
+                // Two targets splitting one folder with `sources:` lists.
+                DeclaredTarget(name: "Left", kind: .regular, path: "Shared", sources: ["Left"]),
+                DeclaredTarget(name: "Right", kind: .regular, path: "Shared", sources: ["Right"]),
+            ])
+        let graph = ResolvedGraph.build(
+            packages: [
+                LoadedPackage(
+                    directory: ".", manifestFile: "Package.swift", reading: .staticReader,
+                    variants: [("Package.swift", package)])
+            ],
+            listing: FileListing(files: []), repositoryName: "repo")
+        let ownership = FileOwnership(graph: graph)
+        func located(_ path: String) -> [String: String] {
+            let location = ownership.locate(path)
+            return Dictionary(
+                uniqueKeysWithValues: location.owners.map {
+                    (graph.targets[$0].name, location.notBuilt[$0] ?? "built")
+                })
+        }
+        #expect(located("Sources/Listed/Listed.swift") == ["Listed": "built"])
+        #expect(located("Sources/Listed/golden.json") == ["Listed": "not built: outside its 'sources'"])
+        #expect(located("Sources/Excluding/E.swift") == ["Excluding": "built"])
+        #expect(located("Sources/Excluding/Samples/a.txt") == ["Excluding": "not built: in its 'exclude'"])
+        #expect(located("Shared/Left/l.swift") == ["Left": "built"])
+        #expect(located("Shared/Right/r.swift") == ["Right": "built"])
+        #expect(
+            located("Shared/notes.txt") == [
+                "Left": "not built: outside its 'sources'", "Right": "not built: outside its 'sources'",
+            ])
     }
 
     @Test func aFixturePackageInsideATestTargetCountsForBoth() {

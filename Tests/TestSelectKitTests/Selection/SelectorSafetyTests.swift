@@ -16,6 +16,54 @@ import Testing
             name: "gen", targets: generated.sorted().map { .target(name: $0) } + [.testTarget(name: "GenTests", dependencies: ["Gen"])])
         """
 
+    /// Data beside a target's sources: outside its `sources:` list, or in its `exclude:`. Neither is
+    /// compiled and tests read both at run time, so both select the target's dependents alike, with
+    /// a reason that says the file is not built (a file outside `sources:` once selected nothing).
+    @Test func filesOutsideSourcesAndExcludedFilesBothSelectTheirTarget() throws {
+        try withTemporaryRepository { repo in
+            try repo.write([
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "data",
+                    targets: [
+                        .target(name: "Listed", sources: ["Listed.swift"]),
+                        .target(name: "Excluding", exclude: ["Samples"]),
+                        .target(name: "Plain"),
+                        .testTarget(name: "ListedTests", dependencies: ["Listed"]),
+                        .testTarget(name: "ExcludingTests", dependencies: ["Excluding"]),
+                        .testTarget(name: "PlainTests", dependencies: ["Plain"]),
+                    ])
+                """,
+                "Sources/Listed/Listed.swift": "public let listed = 1\n",
+                "Sources/Listed/golden/expected.json": "{}\n",
+                "Sources/Excluding/Excluding.swift": "public let excluding = 1\n",
+                "Sources/Excluding/Samples/input.txt": "sample\n",
+                "Sources/Plain/Plain.swift": "public let plain = 1\n",
+                "Tests/ListedTests/T.swift": "// t\n",
+                "Tests/ExcludingTests/T.swift": "// t\n",
+                "Tests/PlainTests/T.swift": "// t\n",
+            ])
+            let base = try repo.commitAll()
+            try repo.touch("Sources/Listed/golden/expected.json", line: "{\"changed\": true}")
+            try repo.touch("Sources/Excluding/Samples/input.txt", line: "changed")
+            let selection = try repo.select(base: base)
+            selection.check()
+                .selectsExactly([".:ListedTests", ".:ExcludingTests"])
+                .selects(
+                    ".:ListedTests", because: .dependencyChanged, file: "Sources/Listed/golden/expected.json"
+                )
+                .selects(
+                    ".:ExcludingTests", because: .dependencyChanged,
+                    file: "Sources/Excluding/Samples/input.txt")
+            let details = selection.selected.flatMap(\.reasons).compactMap(\.detail).sorted()
+            #expect(details == ["not built: in its 'exclude'", "not built: outside its 'sources'"])
+            #expect(selection.unownedFiles.isEmpty)
+        }
+    }
+
     @Test func unreadableManifestSelectsAllItsTestsOnAnyChange() throws {
         try withTemporaryRepository { repo in
             try repo.write(MonorepoFixture.files)

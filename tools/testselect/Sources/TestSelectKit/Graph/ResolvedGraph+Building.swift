@@ -102,7 +102,7 @@ extension ResolvedGraph {
                 if case .some(.some(let relative)) = layout[declared.name] {
                     let root = SourceRoot(
                         directory: RepoPath.join(loaded.directory, relative), sources: declared.sources,
-                        resources: declared.resources)
+                        resources: declared.resources, exclude: declared.exclude)
                     if !targets[id].roots.contains(root) { targets[id].roots.append(root) }
                 }
             }

@@ -31,6 +31,16 @@ public struct ResolvedGraph: Sendable {
         public var sources: [String]?
         /// Resource paths relative to `directory` (part of the target even outside `sources`).
         public var resources: [String]
+        /// The `exclude:` paths relative to `directory`: not built, still the target's.
+        public var exclude: [String]
+
+        /// Creates a root.
+        public init(directory: String, sources: [String]?, resources: [String], exclude: [String] = []) {
+            self.directory = directory
+            self.sources = sources
+            self.resources = resources
+            self.exclude = exclude
+        }
     }
 
     /// A target of the graph.

@@ -78,7 +78,9 @@ public struct Explanation: Sendable {
         }
         switch reason.kind {
         case .fileChanged:
-            lines.append("-> \(graph.qualifiedName(suite)) owns it")
+            lines.append(
+                "-> \(graph.qualifiedName(suite)) owns it"
+                    + (reason.detail.map { " (\($0); its tests may read it)" } ?? ""))
         case .dependencyChanged, .extraInput, .manifestChanged, .resolvedChanged:
             if reason.kind == .manifestChanged || reason.kind == .resolvedChanged {
                 lines.append("-> every target of its package counts as changed")

@@ -1,5 +1,11 @@
 /// Maps repository paths to the targets that own them: the longest target directory that contains
-/// the path (narrowed by `sources:`), within the innermost package containing it.
+/// the path, within the innermost package containing it.
+///
+/// Everything inside a target's directory is the target's, built or not: a file outside its
+/// `sources:` list and a file it `exclude:`s are both compiled by nobody, but tests read such files
+/// at run time (data beside the sources, vendored test data), so both select the target, with a
+/// note that says it is not built. Where several targets share a directory (`sources:` lists
+/// splitting one folder), a file listed in one belongs to that one only.
 ///
 /// A package nested in another package's target or `Tests/` tree (a fixture package) also counts
 /// for that outer target, so a change inside it still selects the suites that read it.
@@ -11,6 +17,9 @@ public struct FileOwnership: Sendable {
         public var package: Int?
         /// Targets owning the path (innermost package first, then enclosing ones).
         public var owners: [Int]
+        /// Owners that own the path without building it, with why (`outside its 'sources'`, `in
+        /// its 'exclude'`).
+        public var notBuilt: [Int: String] = [:]
         /// Packages whose `Tests/` tree holds the path outside any target.
         public var testsTrees: [Int]
         /// Whether the path is a manifest (`Package.swift`, `Package@swift-*.swift`) of `package`.
@@ -60,7 +69,10 @@ public struct FileOwnership: Sendable {
             let relative = RepoPath.relative(current, to: directory) ?? current
             let inTests = relative.hasPrefix("Tests/")
             if !owners.isEmpty {
-                location.owners += owners
+                for owner in owners where !location.owners.contains(owner.target) {
+                    location.owners.append(owner.target)
+                    if let note = owner.notBuilt { location.notBuilt[owner.target] = note }
+                }
             } else if inTests {
                 location.testsTrees.append(index)
             } else if !isInnermost {
@@ -73,23 +85,40 @@ public struct FileOwnership: Sendable {
         return location
     }
 
-    /// The targets of `package` whose directory is the longest prefix of `start` and that own `file`.
-    private func targets(owning file: String, from start: String, inPackage package: Int) -> [Int] {
+    /// The targets of `package` that own `file`: those whose directory is the longest prefix of
+    /// `start` and that build it; with them, the targets of deeper directories on the way that hold
+    /// it without building it (or those alone, when no enclosing target builds it).
+    private func targets(owning file: String, from start: String, inPackage package: Int)
+        -> [(target: Int, notBuilt: String?)]
+    {
         let stop = graph.packages[package].directory
         var directory = start == file ? RepoPath.parent(file) : start
+        var holding: [(target: Int, notBuilt: String?)] = []
+        func add(_ target: Int, _ note: String?, to list: inout [(target: Int, notBuilt: String?)]) {
+            if !list.contains(where: { $0.target == target }) { list.append((target, note)) }
+        }
         while true {
             if let entries = roots[directory] {
-                let matching = entries.filter { entry in
-                    graph.targets[entry.target].package == package
-                        && FileOwnership.root(entry.root, owns: file)
+                var building: [(target: Int, notBuilt: String?)] = []
+                var unbuilt: [(target: Int, notBuilt: String?)] = []
+                for entry in entries where graph.targets[entry.target].package == package {
+                    switch FileOwnership.root(entry.root, holds: file) {
+                    case .built: add(entry.target, nil, to: &building)
+                    case .notBuilt(let why): add(entry.target, why, to: &unbuilt)
+                    case .outside: break
+                    }
                 }
-                if !matching.isEmpty {
-                    var ids: [Int] = []
-                    for entry in matching where !ids.contains(entry.target) { ids.append(entry.target) }
-                    return ids
+                if !building.isEmpty {
+                    for entry in holding where !building.contains(where: { $0.target == entry.target }) {
+                        building.append(entry)
+                    }
+                    return building
                 }
+                // A file in a shared directory that another target of it lists is not these
+                // targets' business; one that none lists is every one's.
+                if holding.isEmpty { holding = unbuilt }
             }
-            if directory == stop || directory == "." { return [] }
+            if directory == stop || directory == "." { return holding }
             directory = RepoPath.parent(directory)
         }
     }
@@ -107,13 +136,27 @@ public struct FileOwnership: Sendable {
         return false
     }
 
-    /// Whether a root owns a file inside its directory: everything, or only its `sources` and resources.
-    static func root(_ root: ResolvedGraph.SourceRoot, owns file: String) -> Bool {
-        guard let sources = root.sources else { return true }
-        guard let relative = RepoPath.relative(file, to: root.directory) else { return false }
-        for entry in sources + root.resources {
-            if entry == "." || RepoPath.isInside(relative, directory: entry) { return true }
+    /// How a root holds a file.
+    enum Holding: Equatable {
+        /// Compiled or bundled: in its `sources` (or every file, without that list) or resources.
+        case built
+        /// Inside its directory, but neither compiled nor bundled.
+        case notBuilt(String)
+        /// Not inside its directory.
+        case outside
+    }
+
+    /// How a root holds a file: built (in its `sources`, or every file when it has no such list,
+    /// or a resource), not built (outside its `sources`, or in its `exclude`), or not at all.
+    static func root(_ root: ResolvedGraph.SourceRoot, holds file: String) -> Holding {
+        guard let relative = RepoPath.relative(file, to: root.directory) else { return .outside }
+        func listed(_ entries: [String]) -> Bool {
+            entries.contains { $0 == "." || RepoPath.isInside(relative, directory: $0) }
         }
-        return false
+        // SwiftPM does not look inside an excluded path, even for resources.
+        if listed(root.exclude) { return .notBuilt("not built: in its 'exclude'") }
+        if listed(root.resources) { return .built }
+        guard let sources = root.sources else { return .built }
+        return listed(sources) ? .built : .notBuilt("not built: outside its 'sources'")
     }
 }

@@ -30,6 +30,8 @@ public struct Selector {
         var target: Int
         var kind: Selection.ReasonKind
         var file: String
+        /// Why the changed file is not built by its target, when it is not (the reason's detail).
+        var notBuilt: String? = nil
         /// A suite of a package that only declares a dependency on a changed package: it is selected
         /// directly, unless a target chain already explains it.
         var packageLevel = false
@@ -143,7 +145,10 @@ public struct Selector {
             return
         }
         for owner in location.owners {
-            state.seeds.append(Seed(side: side, target: owner, kind: .fileChanged, file: path))
+            state.seeds.append(
+                Seed(
+                    side: side, target: owner, kind: .fileChanged, file: path,
+                    notBuilt: location.notBuilt[owner]))
         }
         for package in location.testsTrees {
             for target in graph.packages[package].targets where graph.targets[target].isSuite {
@@ -198,7 +203,11 @@ public struct Selector {
                 guard let all = byKind[kind] else { continue }
                 let seeds = all.filter { !$0.packageLevel }
                 var fileOf: [Int: String] = [:]
-                for seed in seeds where fileOf[seed.target] == nil { fileOf[seed.target] = seed.file }
+                var notBuiltOf: [Int: String] = [:]
+                for seed in seeds where fileOf[seed.target] == nil {
+                    fileOf[seed.target] = seed.file
+                    notBuiltOf[seed.target] = seed.notBuilt
+                }
                 let reach = GraphAlgorithms.breadthFirst(
                     from: seeds.map(\.target), nodeCount: graph.targets.count
                 ) { graph.dependents[$0] }
@@ -214,7 +223,10 @@ public struct Selector {
                     var reasonKind = kind
                     if kind == .fileChanged, node != source { reasonKind = .dependencyChanged }
                     let via = GraphAlgorithms.pathToSource(node, in: reach).map { graph.targets[$0].name }
-                    state.add(Selection.Reason(kind: reasonKind, file: fileOf[source], via: via), to: suite)
+                    state.add(
+                        Selection.Reason(
+                            kind: reasonKind, file: fileOf[source], via: via, detail: notBuiltOf[source]),
+                        to: suite)
                 }
                 for seed in all where seed.packageLevel && !reach.reached(seed.target) {
                     let target = graph.targets[seed.target]
