@@ -54,10 +54,9 @@ import Testing
     static func loggingSwift(in directory: String) throws -> (swift: String, log: String) {
         let log = directory + "/swift-calls.log"
         let script = directory + "/swift"
-        try "#!/bin/sh\ncase \"$*\" in *dump-package*) echo \"$*\" >> '\(log)';; esac\nexec swift \"$@\"\n"
-            .write(
-                toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try writeExecutable(
+            "#!/bin/sh\ncase \"$*\" in *dump-package*) echo \"$*\" >> '\(log)';; esac\nexec swift \"$@\"\n",
+            to: script)
         return (script, log)
     }
 

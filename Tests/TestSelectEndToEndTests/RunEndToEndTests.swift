@@ -220,13 +220,13 @@ import Testing
 
             // Another toolchain (its 'swift --version' differs): everything runs again.
             let wrapper = repo.path(".build/other-swift")
-            try """
-            #!/bin/sh
-            if [ "$1" = "--version" ]; then swift --version; echo "patched"; exit 0; fi
-            exec swift "$@"
+            let script = """
+                #!/bin/sh
+                if [ "$1" = "--version" ]; then swift --version; echo "patched"; exit 0; fi
+                exec swift "$@"
 
-            """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
+                """
+            try writeExecutable(script, to: wrapper)
             let other = try TestSelectBinary.run(
                 ["run", "--all", "--cache", cache], in: repo.root, environment: ["TESTSELECT_SWIFT": wrapper])
             #expect(other.status == 0, "\(other.stdoutText)\n\(other.stderr)")

@@ -11,18 +11,18 @@ import Testing
     /// whole process group, after the grace period, ends it).
     static func hangingSwift(in directory: String, pipe: String) throws -> String {
         let path = directory + "/swift"
-        try """
-        #!/bin/sh
-        case "$1 $2" in
-        "build "*) exit 0 ;;
-        "test list") echo 'LibTests.hangs()'; exit 0 ;;
-        esac
-        sleep 300 &
-        echo started > '\(pipe)'
-        wait
-        sleep 300
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let script = """
+            #!/bin/sh
+            case "$1 $2" in
+            "build "*) exit 0 ;;
+            "test list") echo 'LibTests.hangs()'; exit 0 ;;
+            esac
+            sleep 300 &
+            echo started > '\(pipe)'
+            wait
+            sleep 300
+            """
+        try writeExecutable(script, to: path)
         return path
     }
 
@@ -71,9 +71,8 @@ import Testing
     func aStepThatEndsBeforeItsLimitIsNotStopped() async throws {
         try await withTemporaryDirectory { directory in
             let swift = directory + "/swift"
-            try "#!/bin/sh\n[ \"$1 $2\" = 'test list' ] && echo 'LibTests.quick()'\nexit 0\n".write(
-                toFile: swift, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift)
+            try writeExecutable(
+                "#!/bin/sh\n[ \"$1 $2\" = 'test list' ] && echo 'LibTests.quick()'\nexit 0\n", to: swift)
             try FileManager.default.createDirectory(
                 atPath: directory + "/logs", withIntermediateDirectories: true)
             let manual = ManualClock()

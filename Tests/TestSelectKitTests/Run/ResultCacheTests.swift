@@ -139,8 +139,7 @@ import Testing
     /// A `swift` that prints this version.
     func fakeSwift(printing version: String, in directory: String) throws -> String {
         let path = directory + "/swift-\(abs(version.hashValue))"
-        try "#!/bin/sh\necho '\(version)'\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try writeExecutable("#!/bin/sh\necho '\(version)'\n", to: path)
         return path
     }
 
