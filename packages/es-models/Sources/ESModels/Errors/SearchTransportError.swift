@@ -28,9 +28,7 @@ extension SearchTransportError: CustomStringConvertible {
 extension SearchTransportError {
     /// `timeout` in seconds as people write them: `10`, `0.3`.
     static func seconds(_ timeout: Duration) -> String {
-        let (seconds, attoseconds) = timeout.components
-        guard attoseconds != 0 else { return "\(seconds)" }
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return "\((value * 1000).rounded() / 1000)"
+        guard timeout.components.attoseconds != 0 else { return "\(timeout.components.seconds)" }
+        return "\((URLSessionCall.seconds(timeout) * 1000).rounded() / 1000)"
     }
 }
