@@ -117,17 +117,11 @@ import TimeKitTesting
     }
 
     @Test func retriesAnIdempotentRequestOnOverloadAndSucceeds() async throws {
-        let calls = Mutex(0)
+        let calls = CallCount()
         let router = Router()
-        router.get("/flaky") { _, _ in
-            let call = calls.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            return call < 3 ? Response(status: .serviceUnavailable) : .text("finally")
-        }
+        overloaded(router, calls: calls, failing: 2, then: "finally")
         router.post("/flaky") { _, _ in
-            calls.withLock { $0 += 1 }
+            _ = calls.next()
             return Response(status: .serviceUnavailable)
         }
         let client = HTTPClient(
@@ -138,31 +132,25 @@ import TimeKitTesting
             let response = try await client.execute(
                 Request(method: .get, path: "/flaky"), to: server.address, deadline: .now + .seconds(5))
             #expect(response.bodyText == "finally")
-            #expect(calls.withLock { $0 } == 3)
-            calls.withLock { $0 = 0 }
+            #expect(calls.value == 3)
+            calls.reset()
             let post = try await client.execute(
                 Request(method: .post, path: "/flaky"), to: server.address, deadline: .now + .seconds(5))
             #expect(post.status == .serviceUnavailable)
-            #expect(calls.withLock { $0 } == 1)
-            calls.withLock { $0 = 0 }
+            #expect(calls.value == 1)
+            calls.reset()
             let search = try await client.execute(
                 Request(method: .post, path: "/flaky"), to: server.address, deadline: .now + .seconds(5),
                 idempotent: true)
             #expect(search.status == .serviceUnavailable)
-            #expect(calls.withLock { $0 } == 3)
+            #expect(calls.value == 3)
         }
     }
 
     @Test func theBackoffBetweenAttemptsIsOnTheClientsClock() async throws {
-        let calls = Mutex(0)
+        let calls = CallCount()
         let router = Router()
-        router.get("/flaky") { _, _ in
-            let call = calls.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            return call == 1 ? Response(status: .serviceUnavailable) : .text("second")
-        }
+        overloaded(router, calls: calls, failing: 1, then: "second")
         let time = ManualClock()
         // Thirty seconds of back-off: on the real clock this test would take that long.
         let client = HTTPClient(
@@ -176,13 +164,13 @@ import TimeKitTesting
                     deadline: time.now + .seconds(120))
             }
             await time.waitForSleepers(1)
-            #expect(calls.withLock { $0 } == 1)
+            #expect(calls.value == 1)
             time.advance(by: .seconds(29))
             #expect(time.sleeperCount == 1, "the back-off is not over yet")
             time.advance(by: .seconds(1))
             let response = try await answer.value
             #expect(response.bodyText == "second")
-            #expect(calls.withLock { $0 } == 2)
+            #expect(calls.value == 2)
         }
     }
 
@@ -276,6 +264,32 @@ final class PeakCounter: Sendable {
 
     var peak: Int { state.withLock { $0.peak } }
     var current: Int { state.withLock { $0.current } }
+}
+
+/// How many requests a route answered.
+final class CallCount: Sendable {
+    private let count = Mutex(0)
+
+    /// Counts one more and returns the new count.
+    func next() -> Int {
+        count.withLock { count -> Int in
+            count += 1
+            return count
+        }
+    }
+
+    /// The count now.
+    var value: Int { count.withLock { $0 } }
+
+    /// Starts again from zero.
+    func reset() { count.withLock { $0 = 0 } }
+}
+
+/// `GET /flaky`: 503 for the first `failing` calls, then `text`.
+func overloaded(_ router: Router, calls: CallCount, failing: Int, then text: String) {
+    router.get("/flaky") { _, _ in
+        calls.next() <= failing ? Response(status: .serviceUnavailable) : .text(text)
+    }
 }
 
 /// The client tests' routes; `/gated` answers once `gate` opens.
