@@ -385,7 +385,11 @@ final class JUnitCounts: NSObject, XMLParserDelegate {
     var tests = 0
     var failures = 0
     var skipped = 0
+    /// `<flakyFailure>` and `<rerunFailure>` elements (Surefire's reruns), by the test case's name.
+    var flakyFailures: [String: Int] = [:]
+    var rerunFailures: [String: Int] = [:]
     var suites: [String] = []
+    private var testCase = ""
 
     init(path: String) throws {
         super.init()
@@ -400,8 +404,12 @@ final class JUnitCounts: NSObject, XMLParserDelegate {
     ) {
         switch element {
         case "testsuite": suites.append(attributes["name"] ?? "")
-        case "testcase": tests += 1
+        case "testcase":
+            tests += 1
+            testCase = attributes["name"] ?? ""
         case "failure": failures += 1
+        case "flakyFailure": flakyFailures[testCase, default: 0] += 1
+        case "rerunFailure": rerunFailures[testCase, default: 0] += 1
         case "skipped": skipped += 1
         default: break
         }

@@ -12,6 +12,8 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
     case unexpectedArgument(String, command: String)
     /// Two options that cannot be used together.
     case conflictingOptions(String, String)
+    /// An option given without another it needs.
+    case needsOption(String, needs: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
             return "unexpected argument '\(argument)'; see '\(command) --help'"
         case .conflictingOptions(let first, let second):
             return "'\(first)' and '\(second)' cannot be used together"
+        case .needsOption(let option, let needed):
+            return "'\(option)' needs '\(needed)'"
         }
     }
 

@@ -15,6 +15,15 @@ public struct RunCommand: TestSelectCommand {
             Exit status: 0 when every test passed, 1 when a test failed, crashed or timed out, 2 when a package
             failed to build (named in the output), 64 bad usage, 130 interrupted.
 
+            --retries N: a test that fails runs again, alone ('swift test --filter' naming it), up to N more
+            times. One that then passes is FLAKY: named in the table and the summary, a <flakyFailure>
+            per failed run in JUnit (as Maven Surefire writes it), "flaky" in --report, counted apart
+            in the closing line ('N passed, N failed, N flaky'), recorded in .build/testselect/flakes.json
+            (or --flakes FILE; 'testselect flakes' lists them), never recorded as a pass by --cache.
+            A flaky test does not fail the run unless --fail-on-flaky. Tests named in .testselect.json's
+            "quarantine" ("[<package dir>:]<Module>.<Suite>/<test>", a suite, or a module) run and are
+            reported, and their failures do not fail the run.
+
             --jobs: each 'swift build' already uses every core, so running many packages at once mostly
             adds memory pressure; two at a time keeps the cores busy while one package links or runs its
             tests. The default is min(2, cores).
@@ -30,6 +39,7 @@ public struct RunCommand: TestSelectCommand {
               testselect run --all                            # every suite of every package
               testselect run --all --shard 2/4 --durations ci-durations.json
               testselect run --base origin/main --dry-run     # what would run, and how
+              testselect run --retries 2 --report .build/run.json
             """,
         arguments: SelectionOptions.arguments + [
             .flag("--all", help: "Run every suite of every package (no diff needed)."),
@@ -54,6 +64,17 @@ public struct RunCommand: TestSelectCommand {
                     "Skip suites that passed before with the same inputs, kept in this directory; record passes."
             ),
             .flag("--cache-read-only", help: "With --cache: skip what passed before, record nothing."),
+            .option(
+                "--retries", value: "n",
+                help:
+                    "Run failing tests again, alone, up to n times; one that then passes is FLAKY (default: 0)."
+            ),
+            .flag("--fail-on-flaky", help: "With --retries: a flaky test fails the run (exit 1)."),
+            .option(
+                "--flakes", value: "file",
+                help: "Flaky tests' record, updated by --retries (default: .build/testselect/flakes.json)."),
+            .option(
+                "--report", value: "file", help: "Write the run's results as JSON (schema testselect-run/1)."),
         ])
 
     /// Where to look and what changed.
@@ -78,6 +99,14 @@ public struct RunCommand: TestSelectCommand {
     public var cacheDirectory: String?
     /// `--cache-read-only`.
     public var cacheReadOnly: Bool
+    /// The raw `--retries` value.
+    public var retriesText: String?
+    /// `--fail-on-flaky`.
+    public var failOnFlaky: Bool
+    /// `--flakes`.
+    public var flakesPath: String?
+    /// `--report`.
+    public var reportPath: String?
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
@@ -91,7 +120,14 @@ public struct RunCommand: TestSelectCommand {
         timeoutText = arguments.option("--timeout")
         cacheDirectory = arguments.option("--cache")
         cacheReadOnly = arguments.flag("--cache-read-only")
+        retriesText = arguments.option("--retries")
+        failOnFlaky = arguments.flag("--fail-on-flaky")
+        flakesPath = arguments.option("--flakes")
+        reportPath = arguments.option("--report")
     }
+
+    /// `--retries` as a number (0 when absent).
+    var retries: Int { retriesText.flatMap { Int($0) } ?? 0 }
 
     /// The default `--jobs`: two packages at a time (one, on a single core).
     public static func defaultJobs(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
@@ -119,9 +155,17 @@ public struct RunCommand: TestSelectCommand {
             throw UsageError.invalidValue(
                 option: "--shard", value: shardText, expected: "'I/N' with 1 <= I <= N, e.g. '2/4'")
         }
-        if cacheReadOnly, cacheDirectory == nil { throw UsageError.missingValue("--cache") }
+        if cacheReadOnly, cacheDirectory == nil {
+            throw UsageError.needsOption("--cache-read-only", needs: "--cache DIR")
+        }
+        if let retriesText, !(0...100).contains(Int(retriesText) ?? -1) {
+            throw UsageError.invalidValue(
+                option: "--retries", value: retriesText, expected: "a whole number from 0 to 100")
+        }
+        if failOnFlaky, retries == 0 { throw UsageError.needsOption("--fail-on-flaky", needs: "--retries N") }
         for (name, value) in [
             ("--durations", durationsPath), ("--junit", junitDirectory), ("--cache", cacheDirectory),
+            ("--flakes", flakesPath), ("--report", reportPath),
         ] {
             if let value, value.isEmpty {
                 throw UsageError.invalidValue(option: name, value: value, expected: "a non-empty path")
@@ -135,6 +179,9 @@ public struct RunCommand: TestSelectCommand {
         var plan = planned.plan
         let durationsFile = DurationStore.path(option: durationsPath, root: workspace.root, context: context)
         var durations = DurationStore.loadOrWarn(from: durationsFile, context: context)
+        let flakesFile = FlakeStore.path(option: flakesPath, root: workspace.root, context: context)
+        // Read before anything runs, so a damaged file is a usage error, not a lost record.
+        var flakes = retries > 0 ? try FlakeStore.load(from: flakesFile) : FlakeStore()
         if let shardText, let shard = Shard(parsing: shardText) {
             plan = plan.shard(shard, durations: durations)
         }
@@ -160,6 +207,11 @@ public struct RunCommand: TestSelectCommand {
                     [], cached: cached, to: Workspace.absolute(junitDirectory, from: context.currentDirectory)
                 )
             }
+            if let reportPath {
+                try RunReport.write(
+                    [], cached: cached, root: workspace.root,
+                    to: Workspace.absolute(reportPath, from: context.currentDirectory))
+            }
             let lines = RunSummary.cachedLines(cached) + (cached.isEmpty ? ["nothing to run"] : [])
             context.output.write(
                 lines.map { NameSafety.visible($0) + "\n" }.joined() + RunSummary.closingLine([]) + "\n")
@@ -171,7 +223,10 @@ public struct RunCommand: TestSelectCommand {
             "running \(suiteCount) suite\(suiteCount == 1 ? "" : "s") in \(plan.jobs.count) package\(plan.jobs.count == 1 ? "" : "s")"
                 + (shardText.map { " (shard \($0))" } ?? "")
                 + ", \(min(width, plan.jobs.count)) at a time; logs in .build/testselect/logs/\n")
-        let run = try execute(plan, root: workspace.root, width: width, estimate: estimate, context: context)
+        let run = try execute(
+            plan, root: workspace.root, width: width, estimate: estimate,
+            quarantine: planned.config.quarantine,
+            context: context)
 
         durations.record(run.results)
         do {
@@ -184,6 +239,18 @@ public struct RunCommand: TestSelectCommand {
         } catch {
             context.warn("the result cache was not updated: \(error)")
         }
+        if flakes.record(run.results, at: context.now()) > 0 {
+            do {
+                try flakes.save(to: flakesFile)
+            } catch {
+                context.warn("the flaky tests were not recorded: \(error)")
+            }
+        }
+        if let reportPath {
+            try RunReport.write(
+                run.results, cached: cached, root: workspace.root,
+                to: Workspace.absolute(reportPath, from: context.currentDirectory))
+        }
         if let junitDirectory {
             try JUnitWriter.write(
                 run.results, cached: cached,
@@ -195,12 +262,18 @@ public struct RunCommand: TestSelectCommand {
                 cached: cached))
         if run.interrupted { return 130 }
         if run.results.contains(where: { $0.outcome == .buildFailed }) { return 2 }
-        return run.results.contains(where: \.isFailure) ? 1 : 0
+        if run.results.contains(where: \.isFailure) { return 1 }
+        if failOnFlaky, run.results.contains(where: { $0.tests.contains(where: \.isFlaky) }) {
+            context.errors.write("testselect: flaky tests fail this run ('--fail-on-flaky')\n")
+            return 1
+        }
+        return 0
     }
 
     /// Runs the plan's jobs with progress, stopping every child process on an interrupt.
     private func execute(
-        _ plan: RunPlan, root: String, width: Int, estimate: RunEstimate, context: CommandContext
+        _ plan: RunPlan, root: String, width: Int, estimate: RunEstimate, quarantine: Quarantine,
+        context: CommandContext
     ) throws -> (results: [PackageRunResult], seconds: Double, interrupted: Bool) {
         let logs = root + "/.build/testselect/logs"
         do {
@@ -212,7 +285,8 @@ public struct RunCommand: TestSelectCommand {
         let runner = PackageTestRunner(
             swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: root, logDirectory: logs,
             registry: registry, clock: context.clock,
-            testTimeout: timeoutText.flatMap { Double($0) }.map { Duration.seconds($0) })
+            testTimeout: timeoutText.flatMap { Double($0) }.map { Duration.seconds($0) }, retries: retries,
+            quarantine: quarantine)
         let progress = RunCommand.progress(for: context, total: plan.jobs.count, logPath: runner.logPath)
         let interrupts = InterruptHandler { registry.cancelAll() }
         let started = context.clock.now()
@@ -227,13 +301,13 @@ public struct RunCommand: TestSelectCommand {
 
     /// The workspace, its head graph and the plan (before sharding); prints the selection first.
     private func plan(in context: CommandContext) throws -> (
-        workspace: Workspace, graph: ResolvedGraph, plan: RunPlan
+        workspace: Workspace, graph: ResolvedGraph, plan: RunPlan, config: TestSelectConfig
     ) {
         if all {
             let workspace = try options.workspace(in: context)
             let snapshot = try workspace.headSnapshot(revision: nil)
-            let graph = try workspace.graph(
-                of: snapshot, config: try workspace.config(of: snapshot), requirePackages: true)
+            let config = try workspace.config(of: snapshot)
+            let graph = try workspace.graph(of: snapshot, config: config, requirePackages: true)
             for warning in graph.warnings { context.warn(warning.message) }
             for package in graph.packages {
                 if case .unreadable(let reason) = package.loaded.reading {
@@ -242,12 +316,15 @@ public struct RunCommand: TestSelectCommand {
                     )
                 }
             }
-            return (workspace, graph, RunPlan(everythingIn: graph))
+            return (workspace, graph, RunPlan(everythingIn: graph), config)
         }
         let workspace = try options.workspace(in: context)
         let outcome = try options.select(in: context, workspace: workspace)
         context.output.write(SelectionTextFormatter.format(outcome.selection) + "\n")
-        return (workspace, outcome.head, RunPlan(selection: outcome.selection, graph: outcome.head))
+        return (
+            workspace, outcome.head, RunPlan(selection: outcome.selection, graph: outcome.head),
+            outcome.config
+        )
     }
 
     /// The live display on a terminal; plain lines in CI (`CI` set), for `TERM=dumb` and for pipes.

@@ -52,6 +52,27 @@ extension TestSelectConfig {
                     }
                     config.alwaysRun.append(suite)
                 }
+            case "quarantine":
+                guard let entries = value.arrayValue else {
+                    throw .wrongType(
+                        file: file, key: key,
+                        expected: "an array of \"[<package dir>:]<Module>.<Suite>/<test>\"",
+                        found: value.typeName)
+                }
+                config.quarantine = Quarantine()
+                for entry in entries {
+                    guard let name = entry.stringValue else {
+                        throw .wrongType(
+                            file: file, key: key, expected: "an array of strings",
+                            found: "an array holding \(entry.typeName)")
+                    }
+                    guard let parsed = Quarantine.Entry(parsing: name) else {
+                        throw .wrongType(
+                            file: file, key: key, expected: "test names that are not empty",
+                            found: "\"\(name)\"")
+                    }
+                    config.quarantine.entries.append(parsed)
+                }
             case "unowned":
                 guard let name = value.stringValue else {
                     throw .wrongType(file: file, key: key, expected: "a string", found: value.typeName)

@@ -8,7 +8,8 @@
 ///   "alwaysRun": ["services/catalogue:SmokeTests"],
 ///   "unowned": "tests-tree",
 ///   "ignorePackages": ["Fixtures/**"],
-///   "documentation": ["**/*.docc/**"]
+///   "documentation": ["**/*.docc/**"],
+///   "quarantine": ["services/catalogue:CatalogueTests.RowsTests/testSchedule"]
 /// }
 /// ```
 /// A key that is present replaces its default; the configuration file itself always counts as global.
@@ -41,6 +42,8 @@ public struct TestSelectConfig: Sendable {
     public var unowned: UnownedPolicy
     /// Manifests that are not packages of the repository (test fixtures); their files still count.
     public var ignorePackages: [Glob] = []
+    /// Tests whose failures do not fail `testselect run` (they run and are reported).
+    public var quarantine = Quarantine()
 
     /// The configuration file name, at the repository root.
     public static let fileName = ".testselect.json"
@@ -48,6 +51,7 @@ public struct TestSelectConfig: Sendable {
     /// The keys the file may hold.
     public static let keys = [
         "ignore", "global", "extraInputs", "alwaysRun", "unowned", "ignorePackages", "documentation",
+        "quarantine",
     ]
 
     /// DocC catalogs: SwiftPM neither compiles nor bundles them.

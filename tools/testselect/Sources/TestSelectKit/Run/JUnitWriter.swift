@@ -3,6 +3,12 @@ import Foundation
 /// Writes one JUnit XML file per package (`--junit DIR`), the format CI systems render: a
 /// `<testsuite>` per test target with a `<testcase>` per test; a failed build is one test case
 /// with an `<error>` holding the log's tail, so the report shows it too.
+///
+/// Retried tests are written as Maven Surefire writes them (`rerunFailingTestsCount`), which CI
+/// test reports read: a flaky test passes with one `<flakyFailure>` per failed run; a test that
+/// failed every run has its first failure as `<failure>` and each later one as `<rerunFailure>`. A
+/// quarantined test that failed is `<skipped>` (it must not turn the report red), its failure in
+/// `<system-out>`.
 public enum JUnitWriter {
     /// The XML document of one package's result.
     public static func document(for result: PackageRunResult) -> String {
@@ -33,24 +39,35 @@ public enum JUnitWriter {
         let seconds = groups.flatMap(\.tests).reduce(0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
-            "<testsuites name=\(attribute(result.job.directory)) tests=\"\(counts.total)\" failures=\"\(counts.failed)\" errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(format(seconds))\">\n"
+            "<testsuites name=\(attribute(result.job.directory)) tests=\"\(counts.total)\" failures=\"\(counts.failed)\" errors=\"0\" skipped=\"\(counts.skipped + counts.quarantined)\" time=\"\(format(seconds))\">\n"
         for group in groups {
             let groupCounts = TestCounts(group.tests)
             let groupSeconds = group.tests.reduce(0) { $0 + $1.seconds }
             xml +=
-                "  <testsuite name=\(attribute(group.module)) tests=\"\(groupCounts.total)\" failures=\"\(groupCounts.failed)\" errors=\"0\" skipped=\"\(groupCounts.skipped)\" time=\"\(format(groupSeconds))\">\n"
+                "  <testsuite name=\(attribute(group.module)) tests=\"\(groupCounts.total)\" failures=\"\(groupCounts.failed)\" errors=\"0\" skipped=\"\(groupCounts.skipped + groupCounts.quarantined)\" time=\"\(format(groupSeconds))\">\n"
             for test in group.tests {
                 let className = test.className.isEmpty ? group.module : test.className
                 let open =
                     "    <testcase classname=\(attribute(className)) name=\(attribute(test.name)) time=\"\(format(test.seconds))\""
                 switch test.status {
+                case .passed where test.isFlaky:
+                    xml += open + ">\n"
+                    for message in test.earlierFailures { xml += failure("flakyFailure", message) }
+                    xml += "    </testcase>\n"
                 case .passed:
                     xml += open + "/>\n"
-                case .failed:
-                    let message = test.message ?? "failed"
-                    let summary = String(message.prefix { $0 != "\n" })
+                case .failed where test.quarantined:
+                    let runs = test.attempts > 1 ? " on all \(test.attempts) runs" : ""
                     xml += open + ">\n"
-                    xml += "      <failure message=\(attribute(summary))>\(escape(message))</failure>\n"
+                    xml +=
+                        "      <skipped message=\(attribute("quarantined in .testselect.json; it failed\(runs)"))/>\n"
+                    xml += "      <system-out>\(escape(test.message ?? "failed"))</system-out>\n"
+                    xml += "    </testcase>\n"
+                case .failed:
+                    let runs = test.earlierFailures + [test.message ?? "failed"]
+                    xml += open + ">\n"
+                    xml += failure("failure", runs[0])
+                    for message in runs.dropFirst() { xml += failure("rerunFailure", message) }
                     xml += "    </testcase>\n"
                 case .skipped:
                     xml += open + ">\n"
@@ -100,6 +117,18 @@ public enum JUnitWriter {
                 throw RunError.cannotWrite(path: path, reason: "\(error)")
             }
         }
+    }
+
+    /// `<failure>`, `<flakyFailure>` or `<rerunFailure>`: the message's first line as its `message`,
+    /// the whole of it as its text (Surefire puts the stack trace in a `<stackTrace>` child of the
+    /// last two; the text is what readers show).
+    private static func failure(_ element: String, _ message: String) -> String {
+        let summary = String(message.prefix { $0 != "\n" })
+        if element == "failure" {
+            return "      <failure message=\(attribute(summary))>\(escape(message))</failure>\n"
+        }
+        return
+            "      <\(element) message=\(attribute(summary)) type=\"failure\"><stackTrace>\(escape(message))</stackTrace></\(element)>\n"
     }
 
     private static func format(_ seconds: Double) -> String {

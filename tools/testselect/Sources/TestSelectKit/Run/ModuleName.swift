@@ -35,11 +35,20 @@ public enum ModuleName {
         var pattern = ""
         for scalar in of(target).unicodeScalars {
             if scalar.isASCII {
-                if "\\^$.|?*+()[]{}".unicodeScalars.contains(scalar) { pattern.append("\\") }
-                pattern.unicodeScalars.append(scalar)
+                pattern += escaped(String(scalar))
             } else {
                 pattern += "(?:" + String(scalar) + "|_)"
             }
+        }
+        return pattern
+    }
+
+    /// `text` as a regular expression matching exactly it: every metacharacter escaped.
+    public static func escaped(_ text: String) -> String {
+        var pattern = ""
+        for scalar in text.unicodeScalars {
+            if "\\^$.|?*+()[]{}".unicodeScalars.contains(scalar) { pattern.append("\\") }
+            pattern.unicodeScalars.append(scalar)
         }
         return pattern
     }

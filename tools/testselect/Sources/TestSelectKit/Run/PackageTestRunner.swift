@@ -8,6 +8,8 @@ public enum PackagePhase: String, Sendable, Hashable {
     case listing
     /// `swift test --skip-build`.
     case testing
+    /// `swift test --skip-build --filter` over the tests that failed (`--retries`).
+    case retrying
 }
 
 /// Builds one package's tests once and runs the selected test targets:
@@ -16,6 +18,11 @@ public enum PackagePhase: String, Sendable, Hashable {
 /// 2. `swift test list --skip-build` (which tests the selected targets hold; it names the module of
 ///    each XCTest class, which Linux XCTest output leaves out)
 /// 3. `swift test --skip-build --filter '^(A|B)\.' --experimental-event-stream-output EVENTS`
+///
+/// With `retries`, the tests that failed run again, alone (`--filter` naming each), up to that many
+/// times: one that then passes is flaky (`TestCaseResult.isFlaky`), and the package passes when no
+/// other failure is left. Quarantined tests (`.testselect.json`) run and are reported, and their
+/// failures do not fail the package.
 ///
 /// Everything they print goes to `LOGS/<package>.log`. Counts come from Swift Testing's event stream
 /// (JSON lines) and XCTest's `Test Case` lines, so a crash still tells which test died and what ran.
@@ -33,11 +40,15 @@ public struct PackageTestRunner: Sendable {
     /// How long a package's test step may run before it is stopped (nil: no limit). Builds have no
     /// limit.
     public var testTimeout: Duration?
+    /// How many times failing tests run again (`--retries`; 0: never).
+    public var retries: Int
+    /// The tests whose failures do not fail the run.
+    public var quarantine: Quarantine
 
     /// Creates a runner.
     public init(
         swift: String, root: String, logDirectory: String, registry: ProcessRegistry, clock: MonotonicClock,
-        testTimeout: Duration? = nil
+        testTimeout: Duration? = nil, retries: Int = 0, quarantine: Quarantine = Quarantine()
     ) {
         self.swift = swift
         self.root = root
@@ -45,6 +56,8 @@ public struct PackageTestRunner: Sendable {
         self.registry = registry
         self.clock = clock
         self.testTimeout = testTimeout
+        self.retries = retries
+        self.quarantine = quarantine
     }
 
     /// The log file of a job.
@@ -55,9 +68,10 @@ public struct PackageTestRunner: Sendable {
     /// Runs a job, reporting each phase as it starts.
     public func run(_ job: PackageJob, phase: (PackagePhase) -> Void) -> PackageRunResult {
         let log = logPath(for: job)
-        let events = logDirectory + "/" + job.slug + ".events.jsonl"
+        let events = eventsPath(for: job, attempt: 1)
         let listing = logDirectory + "/" + job.slug + ".list.txt"
-        for path in [log, events, listing] { try? FileManager.default.removeItem(atPath: path) }
+        let retryEvents = (0..<retries).map { eventsPath(for: job, attempt: $0 + 2) }
+        for path in [log, events, listing] + retryEvents { try? FileManager.default.removeItem(atPath: path) }
         let directory = job.directory == "." ? root : root + "/" + job.directory
         var result = PackageRunResult(job: job, outcome: .buildFailed, logPath: log)
 
@@ -124,6 +138,75 @@ public struct PackageTestRunner: Sendable {
             result.outcome = .timedOut
             result.note =
                 "stopped after \(RunSummary.duration(PlainRunProgress.seconds(limit))) ('--timeout'); the tests still running are counted as failed"
+            return quarantine.apply(to: result)
+        }
+        if retries > 0 {
+            result = retryFailures(
+                of: result, directory: directory, modules: inventory?.modulesByClass ?? [:], phase: phase)
+        }
+        return quarantine.apply(to: result)
+    }
+
+    /// Swift Testing's event stream of a test step: the first run's, then one per retry.
+    private func eventsPath(for job: PackageJob, attempt: Int) -> String {
+        logDirectory + "/" + job.slug + (attempt == 1 ? "" : ".retry\(attempt - 1)") + ".events.jsonl"
+    }
+
+    /// Runs the failed tests of `initial` again, each alone, up to `retries` times, and merges what
+    /// they did into its results (`merging(_:into:)`). Stops early when nothing retryable still fails,
+    /// on a cancel, or when a retry cannot run or times out (the failures then stand).
+    private func retryFailures(
+        of initial: PackageRunResult, directory: String, modules: [String: String],
+        phase: (PackagePhase) -> Void
+    ) -> PackageRunResult {
+        var result = initial
+        guard result.outcome == .testsFailed || result.outcome == .crashed else { return result }
+        for attempt in 2...(retries + 1) {
+            let failing = result.tests.filter { $0.status == .failed && $0.isRetryable }
+            guard !failing.isEmpty, !registry.isCancelled else { break }
+            phase(.retrying)
+            let events = eventsPath(for: result.job, attempt: attempt)
+            let offset = fileSize(result.logPath)
+            let filter = failing.map { "(" + $0.filterPattern + ")" }.joined(separator: "|")
+            let arguments = [
+                "test", "--skip-build", "--package-path", directory, "--filter", filter,
+                "--experimental-event-stream-output", events,
+            ]
+            guard case .exited(let exit) = step(arguments, log: result.logPath, timeout: testTimeout) else {
+                break
+            }
+            result.testSeconds = ((result.testSeconds ?? 0) * 1000 + exit.seconds * 1000).rounded() / 1000
+            let rerun = interpret(
+                exit, result: result, output: readText(result.logPath, from: offset),
+                events: readText(events, from: 0), expected: nil, modules: modules)
+            result = PackageTestRunner.merging(rerun.tests, into: result)
+        }
+        return result
+    }
+
+    /// The result after a retry: each failed test the retry ran takes its new status, and keeps the
+    /// message of its failure before in `earlierFailures`; a test the retry did not report stays as it
+    /// was. The package passes when no failure is left and every listed test ran; a crash whose tests
+    /// all ran and passed again is no longer a crash.
+    public static func merging(_ rerun: [TestCaseResult], into initial: PackageRunResult) -> PackageRunResult {
+        var result = initial
+        let byIdentifier = Dictionary(
+            rerun.filter(\.isRetryable).map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in result.tests.indices where result.tests[index].status == .failed {
+            let before = result.tests[index]
+            guard before.isRetryable, let after = byIdentifier[before.identifier], after.status != .skipped
+            else { continue }
+            result.tests[index].status = after.status
+            result.tests[index].message = after.message
+            result.tests[index].seconds = after.seconds
+            result.tests[index].earlierFailures.append(before.message ?? "failed")
+        }
+        let stillFailing = result.tests.contains { $0.status == .failed }
+        if !stillFailing, result.testsNotRun == 0,
+            result.outcome == .testsFailed || result.outcome == .crashed
+        {
+            result.outcome = .passed
+            result.note = nil
         }
         return result
     }

@@ -2,6 +2,8 @@
 public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
     /// The durations file exists but cannot be used.
     case unreadableDurations(path: String, reason: String)
+    /// The flakes file exists but cannot be used.
+    case unreadableFlakes(path: String, reason: String)
     /// A file or directory testselect writes (logs, JUnit, durations) cannot be written.
     case cannotWrite(path: String, reason: String)
     /// `--cache` outside a git repository: fingerprints are git object ids.
@@ -12,6 +14,9 @@ public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
         case .unreadableDurations(let path, let reason):
             return
                 "cannot use the durations file '\(path)': \(reason); delete it (it is rebuilt by the next run) or pass another with '--durations'"
+        case .unreadableFlakes(let path, let reason):
+            return
+                "cannot use the flakes file '\(path)': \(reason); delete it (the next run with '--retries' starts it again) or pass another with '--flakes'"
         case .cannotWrite(let path, let reason):
             return "cannot write '\(path)': \(reason); check that the directory is writable"
         case .cacheNeedsGit(let root):
@@ -22,7 +27,7 @@ public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
 
     public var isBadInput: Bool {
         switch self {
-        case .unreadableDurations: return true
+        case .unreadableDurations, .unreadableFlakes: return true
         case .cannotWrite: return false
         case .cacheNeedsGit: return true
         }

@@ -57,6 +57,7 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
         case .testing:
             let suites = job.coversPackage ? "every suite" : job.suites.joined(separator: ", ")
             say("==> \(job.directory): testing \(suites)")
+        case .retrying: say("==> \(job.directory): running its failing tests again ('--retries')")
         }
     }
 
@@ -87,6 +88,7 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
             case .building: doing = "building"
             case .listing: doing = "listing tests"
             case .testing: doing = "testing"
+            case .retrying: doing = "retrying failing tests"
             }
             var line =
                 "    \(job.directory): still \(doing) after \(RunSummary.duration(PlainRunProgress.seconds(now - since)))"

@@ -9,10 +9,15 @@ public enum RunSummary {
     /// One line about a finished package, for progress output.
     public static func line(for result: PackageRunResult) -> String {
         let counts = result.counts
-        let tally = "\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped"
+        let tally =
+            "\(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped"
+            + (counts.flaky > 0 ? ", \(counts.flaky) flaky" : "")
+            + (counts.quarantined > 0 ? ", \(counts.quarantined) quarantined" : "")
         let time = "build \(duration(result.buildSeconds)), tests \(duration(result.testSeconds))"
         let note = result.note.map { "; \($0)" } ?? ""
         switch result.outcome {
+        case .passed where counts.flaky > 0:
+            return "\(result.job.directory): FLAKY: \(tally) (\(time))\(note)"
         case .passed: return "\(result.job.directory): passed: \(tally) (\(time))\(note)"
         case .testsFailed: return "\(result.job.directory): FAILED: \(tally) (\(time))\(note)"
         case .crashed: return "\(result.job.directory): CRASHED: \(tally) (\(time))\(note)"
@@ -37,10 +42,41 @@ public enum RunSummary {
         return lines
     }
 
-    /// The closing line.
+    /// The closing line: `N passed, N failed`, then `, N flaky` and `, N quarantined` when there are
+    /// any (flaky tests and quarantined failures are counted apart, in neither of the first two).
     public static func closingLine(_ results: [PackageRunResult]) -> String {
         let counts = results.reduce(TestCounts()) { $0 + $1.counts }
         return "\(counts.passed) passed, \(counts.failed) failed"
+            + (counts.flaky > 0 ? ", \(counts.flaky) flaky" : "")
+            + (counts.quarantined > 0 ? ", \(counts.quarantined) quarantined" : "")
+    }
+
+    /// The flaky tests and the quarantined failures of a package, each with what happened.
+    static func flakyAndQuarantinedLines(_ result: PackageRunResult) -> [String] {
+        func oneLine(_ text: String?) -> String {
+            (text ?? "failed").replacingOccurrences(of: "\n", with: " | ")
+        }
+        var lines: [String] = []
+        let flaky = result.tests.filter(\.isFlaky)
+        if !flaky.isEmpty {
+            lines.append("--- \(result.job.directory): flaky tests (failed, then passed when run again) ---")
+            for test in flaky {
+                lines.append(
+                    "  \(test.identifier): passed on run \(test.attempts); first failure: \(oneLine(test.earlierFailures.first))"
+                )
+            }
+        }
+        let quarantined = result.tests.filter { $0.status == .failed && $0.quarantined }
+        if !quarantined.isEmpty {
+            lines.append(
+                "--- \(result.job.directory): quarantined tests that failed (.testselect.json; they do not fail the run) ---"
+            )
+            for test in quarantined {
+                let runs = test.attempts > 1 ? " (failed \(test.attempts) runs)" : ""
+                lines.append("  \(test.identifier)\(runs): \(oneLine(test.message))")
+            }
+        }
+        return lines
     }
 
     /// The whole summary.
@@ -55,15 +91,20 @@ public enum RunSummary {
         cached: [ResultCacheSession.CachedSuite] = []
     ) -> String {
         var lines = [""] + table(results, seconds: seconds)
+        for result in results {
+            let extra = flakyAndQuarantinedLines(result)
+            if !extra.isEmpty { lines += [""] + extra }
+        }
         for result in results where result.isFailure {
             lines.append("")
-            let failing = result.tests.filter { $0.status == .failed }
+            let failing = result.tests.filter(\.failsRun)
             if !failing.isEmpty {
                 lines.append("--- \(result.job.directory): failing tests ---")
                 for test in failing {
                     let message =
                         test.message.map { ": " + $0.replacingOccurrences(of: "\n", with: " | ") } ?? ""
-                    lines.append("  \(test.identifier)\(message)")
+                    let runs = test.attempts > 1 ? " (failed all \(test.attempts) runs)" : ""
+                    lines.append("  \(test.identifier)\(runs)\(message)")
                 }
             }
             let shown = RepoPath.relative(result.logPath, to: root) ?? result.logPath
@@ -92,25 +133,31 @@ public enum RunSummary {
 
     /// The table: package, suites, tests passed/failed/skipped, build and test durations, result.
     static func table(_ results: [PackageRunResult], seconds: Double) -> [String] {
-        var rows = [["package", "suites", "passed", "failed", "skipped", "build", "tests", "result"]]
-        var total = TestCounts()
+        let total = results.reduce(TestCounts()) { $0 + $1.counts }
+        // The flaky and quarantined columns appear only in runs that have such tests.
+        let extra: [(name: String, count: (TestCounts) -> Int)] =
+            [("flaky", { $0.flaky }), ("quarantined", { $0.quarantined })].filter { $0.count(total) > 0 }
+        var rows = [
+            ["package", "suites", "passed", "failed", "skipped"] + extra.map(\.name) + [
+                "build", "tests", "result",
+            ]
+        ]
         for result in results {
             let counts = result.counts
-            total = total + counts
             let ran = result.outcome != .buildFailed && result.outcome != .notRun
-            rows.append([
-                result.job.directory,
-                result.job.suites == ["*"] ? "all" : "\(result.job.suites.count)",
-                ran ? "\(counts.passed)" : "-", ran ? "\(counts.failed)" : "-",
-                ran ? "\(counts.skipped)" : "-",
-                duration(result.buildSeconds), duration(result.testSeconds), outcomeName(result.outcome),
-            ])
+            let number = { (value: Int) in ran ? "\(value)" : "-" }
+            rows.append(
+                [
+                    result.job.directory,
+                    result.job.suites == ["*"] ? "all" : "\(result.job.suites.count)",
+                    number(counts.passed), number(counts.failed), number(counts.skipped),
+                ] + extra.map { number($0.count(counts)) }
+                    + [duration(result.buildSeconds), duration(result.testSeconds), outcomeName(result)])
         }
         let suites = results.reduce(0) { $0 + $1.job.suites.count }
-        rows.append([
-            "total", "\(suites)", "\(total.passed)", "\(total.failed)", "\(total.skipped)", "", "",
-            "in \(duration(seconds))",
-        ])
+        rows.append(
+            ["total", "\(suites)", "\(total.passed)", "\(total.failed)", "\(total.skipped)"]
+                + extra.map { "\($0.count(total))" } + ["", "", "in \(duration(seconds))"])
         var widths = Array(repeating: 0, count: rows[0].count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
@@ -124,8 +171,9 @@ public enum RunSummary {
         }
     }
 
-    static func outcomeName(_ outcome: PackageRunResult.Outcome) -> String {
-        switch outcome {
+    static func outcomeName(_ result: PackageRunResult) -> String {
+        switch result.outcome {
+        case .passed where result.counts.flaky > 0: return "FLAKY"
         case .passed: return "passed"
         case .testsFailed: return "FAILED"
         case .crashed: return "CRASHED"

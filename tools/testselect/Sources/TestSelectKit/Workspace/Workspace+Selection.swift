@@ -8,6 +8,8 @@ public struct SelectionOutcome: Sendable {
     public var base: ResolvedGraph?
     /// What changed.
     public var changes: ChangeSet
+    /// The head state's `.testselect.json`.
+    public var config: TestSelectConfig = .defaults
 }
 
 extension Workspace {
@@ -29,6 +31,7 @@ extension Workspace {
             baseGraph = try graph(of: RevisionSnapshot(git: git, revision: baseSHA), config: config)
         }
         let selection = Selector(head: headGraph, base: baseGraph, config: config).select(changes)
-        return SelectionOutcome(selection: selection, head: headGraph, base: baseGraph, changes: changes)
+        return SelectionOutcome(
+            selection: selection, head: headGraph, base: baseGraph, changes: changes, config: config)
     }
 }

@@ -122,17 +122,18 @@ public struct ResultCacheSession: Sendable {
 }
 
 extension PackageRunResult {
-    /// The suites of the job whose tests all passed: every suite of a package that passed; of one whose
-    /// tests failed, those without a failing test (a failure of unknown module taints them all).
+    /// The suites of the job whose tests all passed on their first run: every suite of a package that
+    /// passed, but those holding a flaky test or a quarantined failure; of one whose tests failed, those
+    /// without such a test either (a failure of unknown module taints them all).
     public var passedSuites: [String] {
         switch outcome {
-        case .passed:
-            return job.suites
-        case .testsFailed where testsNotRun == 0:
-            let failing = tests.filter { $0.status == .failed }
-            if failing.contains(where: { $0.module.isEmpty }) { return [] }
+        case .passed,
+            .testsFailed where testsNotRun == 0:
+            let tainted = tests.filter { $0.status == .failed || $0.isFlaky }
+            if tainted.isEmpty, outcome == .passed { return job.suites }
+            if tainted.contains(where: { $0.module.isEmpty }) { return [] }
             return job.suites.filter { suite in
-                suite != "*" && !failing.contains { ModuleName.matches(module: $0.module, target: suite) }
+                suite != "*" && !tainted.contains { ModuleName.matches(module: $0.module, target: suite) }
             }
         default:
             return []
