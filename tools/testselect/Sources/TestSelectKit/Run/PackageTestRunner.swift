@@ -188,7 +188,8 @@ public struct PackageTestRunner: Sendable {
     /// message of its failure before in `earlierFailures`; a test the retry did not report stays as it
     /// was. The package passes when no failure is left and every listed test ran; a crash whose tests
     /// all ran and passed again is no longer a crash.
-    public static func merging(_ rerun: [TestCaseResult], into initial: PackageRunResult) -> PackageRunResult {
+    public static func merging(_ rerun: [TestCaseResult], into initial: PackageRunResult) -> PackageRunResult
+    {
         var result = initial
         let byIdentifier = Dictionary(
             rerun.filter(\.isRetryable).map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
