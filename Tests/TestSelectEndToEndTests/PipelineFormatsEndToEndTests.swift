@@ -144,18 +144,18 @@ import Testing
             let expected = [
                 [
                     "test", "--package-path", HostileNames.directory, "--filter", hostileFilter,
-                    "--xunit-output", hostileJUnit,
+                    "--parallel", "--xunit-output", hostileJUnit,
                 ],
                 [
-                    "test", "--package-path", "packages/core", "--xunit-output",
+                    "test", "--package-path", "packages/core", "--parallel", "--xunit-output",
                     ".build/junit/packages-core.xml",
                 ],
                 [
-                    "test", "--package-path", "services/app", "--xunit-output",
+                    "test", "--package-path", "services/app", "--parallel", "--xunit-output",
                     ".build/junit/services-app.xml",
                 ],
                 [
-                    "test", "--package-path", "services/worker", "--xunit-output",
+                    "test", "--package-path", "services/worker", "--parallel", "--xunit-output",
                     ".build/junit/services-worker.xml",
                 ],
             ]

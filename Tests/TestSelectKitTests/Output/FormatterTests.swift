@@ -174,7 +174,7 @@ import Testing
                 "test libs/core":
                   script:
                     - "mkdir -p .build/junit"
-                    - "swift test --package-path libs/core --xunit-output .build/junit/libs-core.xml"
+                    - "swift test --package-path libs/core --parallel --xunit-output .build/junit/libs-core.xml"
                   artifacts:
                     when: always
                     reports:
@@ -182,7 +182,7 @@ import Testing
                 "test services/api":
                   script:
                     - "mkdir -p .build/junit"
-                    - "swift test --package-path services/api --filter '^(API_Tests)\\\\.' --xunit-output .build/junit/services-api.xml"
+                    - "swift test --package-path services/api --filter '^(API_Tests)\\\\.' --parallel --xunit-output .build/junit/services-api.xml"
                   artifacts:
                     when: always
                     reports:
@@ -192,8 +192,8 @@ import Testing
         #expect(shards.map(\.key) == ["shard-1-of-1"])
         #expect(
             shards.first?.script.suffix(3) == [
-                "swift test --package-path libs/core --xunit-output .build/junit/libs-core.xml || failed=1",
-                "swift test --package-path services/api --filter '^(API_Tests)\\.' --xunit-output .build/junit/services-api.xml || failed=1",
+                "swift test --package-path libs/core --parallel --xunit-output .build/junit/libs-core.xml || failed=1",
+                "swift test --package-path services/api --filter '^(API_Tests)\\.' --parallel --xunit-output .build/junit/services-api.xml || failed=1",
                 "exit \"$failed\"",
             ])
         #expect(YAMLScalar.quoted("a\"b\\c\nd\u{7F}\u{85}\u{2028}é") == #""a\"b\\c\nd\u007F\u0085\u2028é""#)

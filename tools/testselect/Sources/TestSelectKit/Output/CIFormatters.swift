@@ -64,11 +64,13 @@ public enum CIFormatters {
 
     /// The `swift test` line testing a package from the repository root: `filter` nil runs every
     /// test, `junit` names the xUnit file (Swift Testing's results go beside it, as
-    /// `<name>-swift-testing.xml`). Every word is quoted for a POSIX shell.
+    /// `<name>-swift-testing.xml`). XCTest writes that file only when it runs in parallel, so
+    /// `junit` adds `--parallel` (Swift Testing runs in parallel either way). Every word is quoted
+    /// for a POSIX shell.
     static func swiftTest(package: String, filter: String?, junit: String? = nil) -> String {
         var line = "swift test --package-path \(shellQuote(package))"
         if let filter { line += " --filter \(shellQuote(filter))" }
-        if let junit { line += " --xunit-output \(shellQuote(junit))" }
+        if let junit { line += " --parallel --xunit-output \(shellQuote(junit))" }
         return line
     }
 
