@@ -118,6 +118,91 @@ import Testing
                 """)
     }
 
+    @Test func markdownTableAndPackageDrawing() {
+        let markdown = SelectionMarkdownFormatter.format(Self.selection, graph: nil)
+        #expect(
+            markdown.hasPrefix(
+                "### testselect\n\nChanges from 1111111111 to the working tree: 3 changed files.\n"))
+        #expect(
+            markdown.contains(
+                """
+                | package | suite | reasons |
+                | --- | --- | --- |
+                | libs/core | CoreTests | dependency-changed: libs/core/Sources/Core/a.swift (via Core) |
+                | services/api | API+Tests | dependency-changed: libs/core/Sources/Core/a.swift (via API -\\> Core) |
+                | services/api | APIUnitTests | always-run |
+                | services/legacy | \\* (every test of the package) | manifest-unreadable: services/legacy/Package.swift \\[line 3: a call to 'f'\\] |
+
+                """))
+        #expect(!markdown.contains("```mermaid"))
+        #expect(SelectionMarkdownFormatter.escaped("a|b`c<d>\ne_f") == "a\\|b\\`c\\<d\\>\\\\ne\\_f")
+
+        // The packages of the graph a change in libs/shared-kit selects services/service through.
+        let graph = ResolvedGraphTests.graph()
+        let selection = Selection(
+            base: nil, head: nil, changedFiles: [], runAll: false, runAllReasons: [], unownedFiles: [],
+            selected: [Selection.Suite(package: "services/service", target: "AppTests", reasons: [])],
+            skipped: [],
+            changedTargets: [Selection.TargetReference(package: "libs/shared-kit", target: "SharedCore")],
+            warnings: [])
+        let drawn = SelectionMarkdownFormatter.format(selection, graph: graph)
+        #expect(
+            drawn.contains(
+                """
+                ```mermaid
+                flowchart LR
+                  p0["libs/shared-kit (SharedKit)"]
+                  p1["services/service (service)"]
+                  p1 --> p0
+                  classDef changed fill:#f4a6a6,stroke:#c0392b
+                  classDef selected fill:#ffd966,stroke:#b58900
+                  class p0 changed
+                  class p1 selected
+                ```
+                """))
+    }
+
+    @Test func pipelinesPerPackageAndTheirQuoting() {
+        let plan = RunPlan(jobs: [
+            PackageJob(directory: "libs/core", suites: ["CoreTests"], coversPackage: true),
+            PackageJob(directory: "services/api", suites: ["API+Tests"]),
+        ])
+        let jobs = PipelineJob.jobs(plan, shards: nil, durations: DurationStore())
+        #expect(
+            GitLabPipelineFormatter.format(jobs).split(separator: "\n").dropFirst().joined(separator: "\n")
+                == """
+                "test libs/core":
+                  script:
+                    - "mkdir -p .build/junit"
+                    - "swift test --package-path libs/core --parallel --xunit-output .build/junit/libs-core.xml"
+                  artifacts:
+                    when: always
+                    reports:
+                      junit: ".build/junit/*.xml"
+                "test services/api":
+                  script:
+                    - "mkdir -p .build/junit"
+                    - "swift test --package-path services/api --filter '^(API_Tests)\\\\.' --parallel --xunit-output .build/junit/services-api.xml"
+                  artifacts:
+                    when: always
+                    reports:
+                      junit: ".build/junit/*.xml"
+                """)
+        let shards = PipelineJob.jobs(plan, shards: 1, durations: DurationStore())
+        #expect(shards.map(\.key) == ["shard-1-of-1"])
+        #expect(
+            shards.first?.script.suffix(3) == [
+                "swift test --package-path libs/core --parallel --xunit-output .build/junit/libs-core.xml || failed=1",
+                "swift test --package-path services/api --filter '^(API_Tests)\\.' --parallel --xunit-output .build/junit/services-api.xml || failed=1",
+                "exit \"$failed\"",
+            ])
+        #expect(YAMLScalar.quoted("a\"b\\c\nd\u{7F}\u{85}\u{2028}é") == #""a\"b\\c\nd\u007F\u0085\u2028é""#)
+        #expect(
+            BuildkitePipelineFormatter.uninterpolated("$HOME ${X} $(x) \\$y \\\\$z")
+                == "$$HOME $${X} $$(x) \\\\$$y \\\\$$z")
+        #expect(BuildkitePipelineFormatter.command("'a\\$b'") == "'a\\''$b'")
+    }
+
     @Test func graphFormats() throws {
         let graph = ResolvedGraphTests.graph()
         let json = GraphJSONFormatter.json(graph)

@@ -9,63 +9,10 @@ import Testing
 
 /// Target and package names a pull request could write to attack the CI that runs it: every output
 /// format carries them intact (JSON, the matrix), quoted (the `commands` lines, run here by a real
-/// shell), escaped (the `--filter` regular expression, JUnit XML, text), and each is warned about.
+/// shell), escaped (the `--filter` regular expression, JUnit XML, text, Markdown, Mermaid), and each
+/// is warned about. The GitLab and Buildkite pipelines are read by a real YAML parser and run by a
+/// real shell in `PipelineFormatsEndToEndTests`.
 @Suite struct HostileNamesTests {
-    static let names = [
-        "quote'single\"double", "back`id`tick", "dollar$(touch pwned)paren", "semi;touch pwned",
-        "new\nline", "regex.*+?[](){}|^$\\", "tab\there", "escape\u{1B}[2Jterm", "rtl\u{202E}desrever",
-        String(repeating: "x", count: 10_000),
-    ]
-    static let plain = ["Ünïcödé-テスト_Tests", "Format Source Code"]
-
-    /// A Swift string literal of a name.
-    static func literal(_ name: String) -> String {
-        var result = "\""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x202A...0x202E).contains(scalar.value):
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    static var allNames: [String] { names + plain }
-
-    /// One package `hostile` (its name hostile too) with a test target per name, each under
-    /// `Tests/T<index>`, and one changed file in each.
-    func writeHostilePackage(in repo: TemporaryRepository) throws {
-        let targets = HostileNamesTests.allNames.enumerated().map { index, name in
-            "        .testTarget(name: \(HostileNamesTests.literal(name)), path: \"Tests/T\(index)\"),"
-        }
-        var files = [
-            "hostile/Package.swift": """
-            // swift-tools-version:6.0
-            import PackageDescription
-
-            let package = Package(
-                name: "hostile$(touch pwned)",
-                targets: [
-            \(targets.joined(separator: "\n"))
-                ]
-            )
-            """
-        ]
-        for index in HostileNamesTests.allNames.indices {
-            files["hostile/Tests/T\(index)/Test.swift"] = "import Testing\n"
-        }
-        try repo.write(files)
-        try repo.commitAll("hostile")
-        for index in HostileNamesTests.allNames.indices {
-            try repo.touch("hostile/Tests/T\(index)/Test.swift")
-        }
-    }
-
     func run(_ arguments: [String], in repo: TemporaryRepository) -> (Int32, String, String) {
         let context = CommandContext(
             output: OutputStream(), errors: OutputStream(), currentDirectory: repo.root, environment: [:],
@@ -77,14 +24,14 @@ import Testing
 
     @Test func jsonAndTheMatrixCarryEveryNameIntactAndEachIsWarnedAbout() throws {
         try withTemporaryRepository { repo in
-            try writeHostilePackage(in: repo)
+            try HostileNames.writePackage(in: repo)
             let (status, json, errors) = run(["select", "--base", "main", "--format", "json"], in: repo)
             #expect(status == 0, "\(errors)")
             let parsed = try JSONValue.parse(json)
             let targets = (parsed["selected"]?.arrayValue ?? []).compactMap { $0["target"]?.stringValue }
-            #expect(Set(targets) == Set(HostileNamesTests.allNames))
+            #expect(Set(targets) == Set(HostileNames.all))
             let warnings = (parsed["warnings"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
-            #expect(warnings.filter { $0.hasPrefix("target name ") }.count == HostileNamesTests.names.count)
+            #expect(warnings.filter { $0.hasPrefix("target name ") }.count == HostileNames.names.count)
             #expect(warnings.contains { $0.hasPrefix("package name 'hostile$(touch pwned)'") })
             #expect(
                 warnings.contains {
@@ -94,7 +41,7 @@ import Testing
             // The warnings on standard error are one line each.
             let lines = errors.split(separator: "\n", omittingEmptySubsequences: true)
             #expect(lines.allSatisfy { $0.hasPrefix("testselect: warning: ") })
-            #expect(lines.count == HostileNamesTests.names.count + 1)
+            #expect(lines.count == HostileNames.names.count + 1)
             #expect(errors.contains("'new\\nline'"))
             #expect(errors.contains("'escape\\u{1b}[2Jterm'"))
             #expect(!errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
@@ -104,13 +51,13 @@ import Testing
             #expect(include.count == 1)
             #expect(
                 Set(include[0]["targets"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-                    == Set(HostileNamesTests.allNames))
+                    == Set(HostileNames.all))
         }
     }
 
     @Test func theFilterMatchesEachModuleOnlyAndTheCommandsAreOneShellWordEach() throws {
         try withTemporaryRepository { repo in
-            try writeHostilePackage(in: repo)
+            try HostileNames.writePackage(in: repo)
             let (status, commands, _) = run(["select", "--base", "main", "--format", "commands"], in: repo)
             #expect(status == 0)
             #expect(commands.split(separator: "\n").count == 1)
@@ -125,12 +72,12 @@ import Testing
                     String.init)
                 #expect(words.prefix(4) == ["test", "--package-path", "hostile", "--filter"])
                 let filter = try #require(words.dropFirst(4).first)
-                #expect(filter == CIFormatters.filter(for: HostileNamesTests.allNames.sorted()))
+                #expect(filter == CIFormatters.filter(for: HostileNames.all.sorted()))
                 let expression = try NSRegularExpression(pattern: filter)
                 func matches(_ test: String) -> Bool {
                     expression.firstMatch(in: test, range: NSRange(test.startIndex..., in: test)) != nil
                 }
-                for name in HostileNamesTests.allNames {
+                for name in HostileNames.all {
                     #expect(matches(ModuleName.of(name) + ".Suite/test()"), "\(name.prefix(40))")
                 }
                 #expect(!matches("OtherTests.Suite/test()"))
@@ -142,7 +89,7 @@ import Testing
 
     @Test func textOutputAndJUnitShowEveryNameOnItsOwnLine() throws {
         try withTemporaryRepository { repo in
-            try writeHostilePackage(in: repo)
+            try HostileNames.writePackage(in: repo)
             let (_, text, _) = run(["select", "--base", "main"], in: repo)
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
             #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
@@ -151,8 +98,8 @@ import Testing
             #expect(text.contains("    back`id`tick\n"))
         }
         try withTemporaryDirectory { directory in
-            let job = PackageJob(directory: "hostile", suites: HostileNamesTests.allNames)
-            let tests = HostileNamesTests.allNames.map {
+            let job = PackageJob(directory: "hostile", suites: HostileNames.all)
+            let tests = HostileNames.all.map {
                 TestCaseResult(
                     module: ModuleName.of($0), suite: $0, name: $0 + "()", status: .failed, seconds: 0.1,
                     message: "failed: \($0) <&>")
@@ -162,6 +109,89 @@ import Testing
                 to: directory)
             let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: directory + "/hostile.xml")))
             #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        }
+    }
+
+    /// Undoes the backslash escapes of a Markdown table cell.
+    static func unescapedCell(_ cell: Substring) -> String {
+        var result = ""
+        var escaping = false
+        for character in cell {
+            if !escaping, character == "\\" {
+                escaping = true
+                continue
+            }
+            escaping = false
+            result.append(character)
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The cells of a Markdown table row, split at the pipes no backslash escapes.
+    static func cells(_ row: Substring) -> [Substring] {
+        var cells: [Substring] = []
+        var start = row.startIndex
+        var escaping = false
+        for index in row.indices {
+            if escaping {
+                escaping = false
+            } else if row[index] == "\\" {
+                escaping = true
+            } else if row[index] == "|" {
+                cells.append(row[start..<index])
+                start = row.index(after: index)
+            }
+        }
+        return Array(cells.dropFirst())
+    }
+
+    @Test func markdownShowsEveryNameInItsOwnCellAndMermaidLabelsStayLabels() throws {
+        try withTemporaryRepository { repo in
+            try HostileNames.writePackage(in: repo)
+            let (status, markdown, _) = run(["select", "--base", "main", "--format", "markdown"], in: repo)
+            #expect(status == 0)
+            #expect(!markdown.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+            let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst(2)
+            #expect(rows.count == HostileNames.all.count)
+            for row in rows {
+                let cells = Self.cells(row)
+                #expect(cells.count == 3, "\(row.prefix(200))")
+                // Nothing Markdown or HTML reads specially is left unescaped.
+                for cell in cells {
+                    var escaping = false
+                    for character in cell {
+                        #expect(escaping || !"`*_[]<>&|~$".contains(character), "\(cell.prefix(200))")
+                        escaping = !escaping && character == "\\"
+                    }
+                }
+            }
+            let suites = Set(rows.map { Self.unescapedCell(Self.cells($0)[1]) })
+            #expect(suites == Set(HostileNames.all.map(NameSafety.visible)))
+            #expect(rows.allSatisfy { Self.unescapedCell(Self.cells($0)[0]) == "hostile" })
+
+            // The drawing of the package and the graph's drawing of every target: a label is one
+            // quoted string holding no quote, backtick or angle bracket.
+            let (_, graph, _) = run(["graph", "--format", "mermaid", "--base", "main"], in: repo)
+            let block = try #require(markdown.components(separatedBy: "```mermaid\n").last)
+            for drawing in [graph, block] {
+                for line in drawing.split(separator: "\n") where line.contains("[\"") {
+                    let label = line.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }
+                    #expect(line.hasSuffix("\"]") || line.hasSuffix("\"])"), "\(line.prefix(200))")
+                    #expect(!label.contains { "`<>".contains($0) }, "\(line.prefix(200))")
+                    #expect(line.filter { $0 == "\"" }.count == 2, "\(line.prefix(200))")
+                }
+            }
+            #expect(block.contains("p0[\"hostile (hostile$(touch pwned))\"]"))
+            let decoded = graph.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("    t"), let open = line.firstIndex(of: "\"") else { return nil }
+                return String(line[line.index(after: open)...].prefix { $0 != "\"" })
+                    .replacingOccurrences(of: "#quot;", with: "\"").replacingOccurrences(
+                        of: "#96;", with: "`"
+                    )
+                    .replacingOccurrences(of: "#60;", with: "<").replacingOccurrences(of: "#62;", with: ">")
+                    .replacingOccurrences(of: "#38;", with: "&").replacingOccurrences(of: "#35;", with: "#")
+            }
+            #expect(Set(decoded) == Set(HostileNames.all.map(NameSafety.visible)))
         }
     }
 }

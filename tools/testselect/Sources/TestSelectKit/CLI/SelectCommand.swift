@@ -4,7 +4,10 @@ public struct SelectCommand: TestSelectCommand {
     public enum Format: String, FormatOption {
         case text, json
         case githubMatrix = "github-matrix"
-        case commands
+        case commands, markdown, gitlab, buildkite
+
+        /// Whether `--shards` splits this format's jobs.
+        var takesShards: Bool { [.githubMatrix, .gitlab, .buildkite].contains(self) }
     }
 
     public static let configuration = CommandConfiguration(
@@ -15,21 +18,41 @@ public struct SelectCommand: TestSelectCommand {
             plugins and macros) contain a target owning a changed file. When testselect cannot be sure
             (no merge-base, an unreadable manifest, a global file) it selects more, and says why.
 
+            FORMATS:
+              text           the suites and their reasons, for people (the default)
+              json           the whole selection, stable, for scripts
+              github-matrix  a GitHub Actions matrix: one entry per package, or per shard with --shards
+              commands       one 'swift test' line per package, quoted for a POSIX shell
+              markdown       a report for a job summary: a table of the suites and their reasons, and a
+                             Mermaid drawing of the packages involved (GitHub: >> "$GITHUB_STEP_SUMMARY")
+              gitlab         a GitLab CI child pipeline: one job per package (or shard) running 'swift
+                             test' and keeping JUnit reports; save it as an artifact of a job, start it
+                             from another with 'trigger: include: - artifact: FILE  job: JOB'
+              buildkite      Buildkite steps, one per package (or shard), for
+                             'testselect --format buildkite | buildkite-agent pipeline upload'
+            Every name is quoted or escaped for the format's reader; with nothing selected, gitlab and
+            buildkite still print a valid pipeline (one job saying so).
+
             EXAMPLES:
               testselect                                  # working-tree changes against origin/HEAD (or main)
               testselect --base origin/main --format json
               testselect --base HEAD~1 --head HEAD --format github-matrix
               git diff --name-status main | testselect --changed-files - --format commands
               testselect --base origin/main --format github-matrix --shards 4   # for 'testselect run --shard I/4'
+              testselect --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
+              testselect --base "origin/$CI_MERGE_REQUEST_TARGET_BRANCH_NAME" --format gitlab > tests.yml
+              testselect --base origin/main --format buildkite --shards 4 | buildkite-agent pipeline upload
             """,
         arguments: SelectionOptions.arguments + [
             .option(
                 "--format", value: "format",
-                help: "text (default), json, github-matrix or commands (one 'swift test' line per package)."),
+                help:
+                    "text (default), json, github-matrix, commands, markdown, gitlab or buildkite (see FORMATS)."
+            ),
             .option(
                 "--shards", value: "n",
                 help:
-                    "With github-matrix: one entry per non-empty shard ('shard': 'I/N') for 'run --shard I/N'."
+                    "With github-matrix, gitlab or buildkite: one entry or job per non-empty shard, split as 'run --shard I/N'."
             ),
             .option(
                 "--durations", value: "file",
@@ -68,7 +91,7 @@ public struct SelectCommand: TestSelectCommand {
         }
         let format = try Format.parse(formatName)
         if let shardsText {
-            guard format == .githubMatrix else {
+            guard format.takesShards else {
                 throw UsageError.conflictingOptions("--shards", "--format \(formatName)")
             }
             guard let count = Int(shardsText), count >= 1 else {
@@ -105,14 +128,39 @@ public struct SelectCommand: TestSelectCommand {
                 context.output.write(CIFormatters.githubMatrix(selection))
                 break
             }
-            let path = DurationStore.path(option: durationsPath, root: workspace.root, context: context)
-            let durations = DurationStore.loadOrWarn(from: path, context: context)
             let plan = RunPlan(selection: selection, graph: outcome.head)
+            let durations = self.durations(workspace: workspace, context: context)
             context.output.write(CIFormatters.shardedMatrix(plan, shards: count, durations: durations))
         case .commands:
             context.output.write(CIFormatters.commands(selection))
             if selection.selected.isEmpty { context.errors.write("testselect: nothing to run\n") }
+        case .markdown:
+            context.output.write(SelectionMarkdownFormatter.format(selection, graph: outcome.head))
+        case .gitlab:
+            let jobs = pipelineJobs(selection, outcome: outcome, workspace: workspace, context: context)
+            context.output.write(GitLabPipelineFormatter.format(jobs))
+        case .buildkite:
+            let jobs = pipelineJobs(selection, outcome: outcome, workspace: workspace, context: context)
+            context.output.write(BuildkitePipelineFormatter.format(jobs))
         }
         return 0
+    }
+
+    /// The jobs of a pipeline format: per package, or per shard with `--shards`.
+    func pipelineJobs(
+        _ selection: Selection, outcome: SelectionOutcome, workspace: Workspace, context: CommandContext
+    ) -> [PipelineJob] {
+        let plan = RunPlan(selection: selection, graph: outcome.head)
+        guard let shardsText, let count = Int(shardsText) else {
+            return PipelineJob.jobs(plan, shards: nil, durations: DurationStore())
+        }
+        return PipelineJob.jobs(
+            plan, shards: count, durations: durations(workspace: workspace, context: context))
+    }
+
+    /// The durations balancing the shards (`--durations`, else the default file).
+    func durations(workspace: Workspace, context: CommandContext) -> DurationStore {
+        let path = DurationStore.path(option: durationsPath, root: workspace.root, context: context)
+        return DurationStore.loadOrWarn(from: path, context: context)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Forms CI systems consume: a GitHub Actions matrix and `swift test` command lines.
+/// Forms CI systems consume: a GitHub Actions matrix and `swift test` command lines (the GitLab and
+/// Buildkite pipelines are `GitLabPipelineFormatter` and `BuildkitePipelineFormatter`).
 public enum CIFormatters {
     /// The selected suites grouped by package, in order.
     static func byPackage(_ selection: Selection) -> [(package: String, targets: [String])] {
@@ -57,11 +58,20 @@ public enum CIFormatters {
     public static func commands(_ selection: Selection) -> String {
         byPackage(selection).map { group in
             let filter = filter(for: group.targets)
-            let path = shellQuote(group.package)
-            return filter.isEmpty
-                ? "swift test --package-path \(path)"
-                : "swift test --package-path \(path) --filter \(shellQuote(filter))"
-        }.map { $0 + "\n" }.joined()
+            return swiftTest(package: group.package, filter: filter.isEmpty ? nil : filter) + "\n"
+        }.joined()
+    }
+
+    /// The `swift test` line testing a package from the repository root: `filter` nil runs every
+    /// test, `junit` names the xUnit file (Swift Testing's results go beside it, as
+    /// `<name>-swift-testing.xml`). XCTest writes that file only when it runs in parallel, so
+    /// `junit` adds `--parallel` (Swift Testing runs in parallel either way). Every word is quoted
+    /// for a POSIX shell.
+    static func swiftTest(package: String, filter: String?, junit: String? = nil) -> String {
+        var line = "swift test --package-path \(shellQuote(package))"
+        if let filter { line += " --filter \(shellQuote(filter))" }
+        if let junit { line += " --parallel --xunit-output \(shellQuote(junit))" }
+        return line
     }
 
     /// Quotes a word for a POSIX shell when it needs it.

@@ -95,13 +95,59 @@ public enum GraphDiagramFormatter {
                 }
             }
         }
-        if highlight != nil {
-            lines.append("  classDef changed fill:#f4a6a6,stroke:#c0392b")
-            lines.append("  classDef selected fill:#ffd966,stroke:#b58900")
-            if !changed.isEmpty { lines.append("  class \(changed.joined(separator: ",")) changed") }
-            if !selected.isEmpty { lines.append("  class \(selected.joined(separator: ",")) selected") }
-        }
+        if highlight != nil { lines += classes(changed: changed, selected: selected) }
         return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
+    }
+
+    /// Mermaid `flowchart` of the packages a selection touches: each package with a selected suite
+    /// or a changed target, each package on a path-dependency path from the first to the second,
+    /// and the path dependencies among them (dependent to dependency); changed packages and
+    /// packages with selected suites highlighted. Empty when the selection touches no package.
+    public static func packageMermaid(_ graph: ResolvedGraph, highlight: Highlight) -> String {
+        let changed = Set(highlight.changed.compactMap { graph.package(at: $0.package) })
+        let selected = Set(highlight.selected.compactMap { graph.package(at: $0.package) })
+        // Packages between the two: reached from a selected one, reaching a changed one.
+        let fromSelected = reachable(from: selected) { graph.packages[$0].packageDependencies }
+        let toChanged = reachable(from: changed) { graph.packageDependents[$0] }
+        let shown = changed.union(selected).union(fromSelected.intersection(toChanged)).sorted()
+        guard !shown.isEmpty else { return "" }
+        var lines = ["flowchart LR"]
+        for index in shown {
+            let package = graph.packages[index]
+            lines.append("  p\(index)[\(mermaidLabel("\(package.directory) (\(package.name))"))]")
+        }
+        let members = Set(shown)
+        for index in shown {
+            for dependency in graph.packages[index].packageDependencies.sorted()
+            where members.contains(dependency) {
+                lines.append("  p\(index) --> p\(dependency)")
+            }
+        }
+        lines += classes(
+            changed: shown.filter(changed.contains).map { "p\($0)" },
+            selected: shown.filter { selected.contains($0) && !changed.contains($0) }.map { "p\($0)" })
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
+    }
+
+    /// The highlight classes of a Mermaid drawing and the nodes in each.
+    static func classes(changed: [String], selected: [String]) -> [String] {
+        var lines = [
+            "  classDef changed fill:#f4a6a6,stroke:#c0392b",
+            "  classDef selected fill:#ffd966,stroke:#b58900",
+        ]
+        if !changed.isEmpty { lines.append("  class \(changed.joined(separator: ",")) changed") }
+        if !selected.isEmpty { lines.append("  class \(selected.joined(separator: ",")) selected") }
+        return lines
+    }
+
+    /// Every node reached from `start` (itself included) along `next`. O(nodes + edges).
+    static func reachable(from start: Set<Int>, _ next: (Int) -> [Int]) -> Set<Int> {
+        var seen = start
+        var stack = Array(start)
+        while let node = stack.popLast() {
+            for neighbour in next(node) where seen.insert(neighbour).inserted { stack.append(neighbour) }
+        }
+        return seen
     }
 
     static func quote(_ text: String) -> String {
@@ -109,7 +155,22 @@ public enum GraphDiagramFormatter {
             + "\""
     }
 
+    /// A quoted Mermaid label showing `text` as it is: Mermaid reads `#...;` as a character
+    /// reference, a backtick as the start of Markdown and `<...>` as HTML, so those are written as
+    /// references, like the quote.
     static func mermaidLabel(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\""
+        var label = "\""
+        for character in text {
+            switch character {
+            case "#": label += "#35;"
+            case "\"": label += "#quot;"
+            case "`": label += "#96;"
+            case "<": label += "#60;"
+            case ">": label += "#62;"
+            case "&": label += "#38;"
+            default: label.append(character)
+            }
+        }
+        return label + "\""
     }
 }
