@@ -56,6 +56,20 @@ public struct TemporaryRepository: Sendable {
         return output.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Clones this repository to `path` (a fresh checkout: every file has a new modification time),
+    /// with the same committer identity.
+    public func clone(to path: String) throws -> TemporaryRepository {
+        let output = try runner.run("git", ["clone", "-q", root, path], in: nil)
+        guard output.status == 0 else {
+            throw TemporaryRepositoryError.gitFailed(arguments: ["clone", root, path], stderr: output.stderr)
+        }
+        let clone = TemporaryRepository(root: path)
+        try clone.git("config", "user.email", "tests@example.com")
+        try clone.git("config", "user.name", "Tests")
+        try clone.git("config", "commit.gpgsign", "false")
+        return clone
+    }
+
     /// Stages everything and commits; returns the new commit's SHA.
     @discardableResult
     public func commitAll(_ message: String = "change") throws -> String {

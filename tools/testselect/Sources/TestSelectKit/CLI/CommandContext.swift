@@ -92,4 +92,14 @@ public struct CommandContext: Sendable {
     public func warn(_ message: String) {
         errors.write("testselect: warning: \(NameSafety.visible(message))\n")
     }
+
+    /// The `swift` executable commands run: `TESTSELECT_SWIFT`, else `swift` on `PATH`.
+    public var swift: String { environment["TESTSELECT_SWIFT"] ?? "swift" }
+
+    /// `swift --version` of that executable, trimmed (`unknown` when it cannot run): the toolchain
+    /// the result cache and the build cache key their entries by.
+    public func swiftVersion() -> String {
+        (try? runner.run(swift, ["--version"], in: nil))
+            .map { $0.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown"
+    }
 }

@@ -15,6 +15,12 @@ public struct RunCommand: TestSelectCommand {
             Exit status: 0 when every test passed, 1 when a test failed, crashed or timed out, 2 when a package
             failed to build (named in the output), 64 bad usage, 130 interrupted.
 
+            --build-cache DIR: before a package builds on a runner without its .build, restore the one saved
+            for this toolchain, platform and checkout path, and give every tracked file whose content is
+            unchanged its recorded modification time back, so only what changed compiles; after a build
+            that succeeded, save it. DIR suits a CI cache action; entries beyond --build-cache-size are
+            pruned, least recently used first. What happened is in each package's log and progress line.
+
             --retries N: a test that fails runs again, alone ('swift test --filter' naming it), up to N more
             times. One that then passes is FLAKY: named in the table and the summary, a <flakyFailure>
             per failed run in JUnit (as Maven Surefire writes it), "flaky" in --report, counted apart
@@ -75,6 +81,12 @@ public struct RunCommand: TestSelectCommand {
                 help: "Flaky tests' record, updated by --retries (default: .build/testselect/flakes.json)."),
             .option(
                 "--report", value: "file", help: "Write the run's results as JSON (schema testselect-run/1)."),
+            .option(
+                "--build-cache", value: "dir",
+                help: "Restore each package's .build from this directory before building; save it after."),
+            .option(
+                "--build-cache-size", value: "gb",
+                help: "With --build-cache: the most its entries may hold, in GB (default: 20)."),
         ])
 
     /// Where to look and what changed.
@@ -107,6 +119,10 @@ public struct RunCommand: TestSelectCommand {
     public var flakesPath: String?
     /// `--report`.
     public var reportPath: String?
+    /// `--build-cache`.
+    public var buildCacheDirectory: String?
+    /// The raw `--build-cache-size` value.
+    public var buildCacheSizeText: String?
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
@@ -124,6 +140,8 @@ public struct RunCommand: TestSelectCommand {
         failOnFlaky = arguments.flag("--fail-on-flaky")
         flakesPath = arguments.option("--flakes")
         reportPath = arguments.option("--report")
+        buildCacheDirectory = arguments.option("--build-cache")
+        buildCacheSizeText = arguments.option("--build-cache-size")
     }
 
     /// `--retries` as a number (0 when absent).
@@ -162,10 +180,17 @@ public struct RunCommand: TestSelectCommand {
             throw UsageError.invalidValue(
                 option: "--retries", value: retriesText, expected: "a whole number from 0 to 100")
         }
+        if let buildCacheSizeText, (Double(buildCacheSizeText) ?? 0) <= 0 {
+            throw UsageError.invalidValue(
+                option: "--build-cache-size", value: buildCacheSizeText, expected: "a number of GB above 0")
+        }
+        if buildCacheSizeText != nil, buildCacheDirectory == nil {
+            throw UsageError.needsOption("--build-cache-size", needs: "--build-cache DIR")
+        }
         if failOnFlaky, retries == 0 { throw UsageError.needsOption("--fail-on-flaky", needs: "--retries N") }
         for (name, value) in [
             ("--durations", durationsPath), ("--junit", junitDirectory), ("--cache", cacheDirectory),
-            ("--flakes", flakesPath), ("--report", reportPath),
+            ("--flakes", flakesPath), ("--report", reportPath), ("--build-cache", buildCacheDirectory),
         ] {
             if let value, value.isEmpty {
                 throw UsageError.invalidValue(option: name, value: value, expected: "a non-empty path")
@@ -182,6 +207,16 @@ public struct RunCommand: TestSelectCommand {
         let flakesFile = FlakeStore.path(option: flakesPath, root: workspace.root, context: context)
         // Read before anything runs, so a damaged file is a usage error, not a lost record.
         var flakes = retries > 0 ? try FlakeStore.load(from: flakesFile) : FlakeStore()
+        var buildCache: BuildCache? = nil
+        if let buildCacheDirectory, !dryRun {
+            guard let git = workspace.git else { throw RunError.buildCacheNeedsGit(workspace.root) }
+            buildCache = try BuildCache(
+                directory: Workspace.absolute(buildCacheDirectory, from: context.currentDirectory),
+                root: workspace.root, git: git, toolchain: context.swiftVersion(),
+                platform: ResultCacheSession.platform,
+                limitBytes: Int64((Double(buildCacheSizeText ?? "20") ?? 20) * 1_000_000_000),
+                runner: context.runner, now: context.now)
+        }
         if let shardText, let shard = Shard(parsing: shardText) {
             plan = plan.shard(shard, durations: durations)
         }
@@ -225,8 +260,7 @@ public struct RunCommand: TestSelectCommand {
                 + ", \(min(width, plan.jobs.count)) at a time; logs in .build/testselect/logs/\n")
         let run = try execute(
             plan, root: workspace.root, width: width, estimate: estimate,
-            quarantine: planned.config.quarantine,
-            context: context)
+            quarantine: planned.config.quarantine, buildCache: buildCache, context: context)
 
         durations.record(run.results)
         do {
@@ -273,7 +307,7 @@ public struct RunCommand: TestSelectCommand {
     /// Runs the plan's jobs with progress, stopping every child process on an interrupt.
     private func execute(
         _ plan: RunPlan, root: String, width: Int, estimate: RunEstimate, quarantine: Quarantine,
-        context: CommandContext
+        buildCache: BuildCache?, context: CommandContext
     ) throws -> (results: [PackageRunResult], seconds: Double, interrupted: Bool) {
         let logs = root + "/.build/testselect/logs"
         do {
@@ -283,10 +317,10 @@ public struct RunCommand: TestSelectCommand {
         }
         let registry = ProcessRegistry()
         let runner = PackageTestRunner(
-            swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", root: root, logDirectory: logs,
+            swift: context.swift, root: root, logDirectory: logs,
             registry: registry, clock: context.clock,
             testTimeout: timeoutText.flatMap { Double($0) }.map { Duration.seconds($0) }, retries: retries,
-            quarantine: quarantine)
+            quarantine: quarantine, buildCache: buildCache)
         let progress = RunCommand.progress(for: context, total: plan.jobs.count, logPath: runner.logPath)
         let interrupts = InterruptHandler { registry.cancelAll() }
         let started = context.clock.now()

@@ -72,7 +72,7 @@ public struct SelectionOptions: Sendable {
             noDumpPackage
             ? nil
             : DumpPackageReader(
-                swift: context.environment["TESTSELECT_SWIFT"] ?? "swift", runner: context.runner)
+                swift: context.swift, runner: context.runner)
         return try Workspace.open(
             repository: repository, currentDirectory: context.currentDirectory,
             loader: ManifestLoader(

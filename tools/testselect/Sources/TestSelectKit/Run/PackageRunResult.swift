@@ -36,6 +36,8 @@ public struct PackageRunResult: Sendable {
     public var closingLines: [String]
     /// Something worth knowing (no tests in the selected suites, why the run failed).
     public var note: String?
+    /// What the build cache did (`--build-cache`): restored, saved, or why not.
+    public var buildCache: String?
 
     /// Creates a result.
     public init(

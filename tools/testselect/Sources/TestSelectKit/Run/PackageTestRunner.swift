@@ -44,11 +44,15 @@ public struct PackageTestRunner: Sendable {
     public var retries: Int
     /// The tests whose failures do not fail the run.
     public var quarantine: Quarantine
+    /// Where `.build` directories are restored from before a build and saved to after one that
+    /// succeeded (`--build-cache`).
+    public var buildCache: BuildCache?
 
     /// Creates a runner.
     public init(
         swift: String, root: String, logDirectory: String, registry: ProcessRegistry, clock: MonotonicClock,
-        testTimeout: Duration? = nil, retries: Int = 0, quarantine: Quarantine = Quarantine()
+        testTimeout: Duration? = nil, retries: Int = 0, quarantine: Quarantine = Quarantine(),
+        buildCache: BuildCache? = nil
     ) {
         self.swift = swift
         self.root = root
@@ -58,6 +62,7 @@ public struct PackageTestRunner: Sendable {
         self.testTimeout = testTimeout
         self.retries = retries
         self.quarantine = quarantine
+        self.buildCache = buildCache
     }
 
     /// The log file of a job.
@@ -76,6 +81,11 @@ public struct PackageTestRunner: Sendable {
         var result = PackageRunResult(job: job, outcome: .buildFailed, logPath: log)
 
         phase(.building)
+        if let buildCache, !registry.isCancelled {
+            let restored = buildCache.restore(package: job.directory)
+            append(restored + "\n", to: log)
+            result.buildCache = restored
+        }
         let build = step(["build", "--build-tests", "--package-path", directory], log: log)
         switch build {
         case .cancelled:
@@ -89,6 +99,11 @@ public struct PackageTestRunner: Sendable {
             guard exit.succeeded else {
                 result.note = "'swift build --build-tests' exited with status \(exit.status)"
                 return result
+            }
+            if let buildCache, !registry.isCancelled {
+                let saved = buildCache.save(package: job.directory)
+                append(saved + "\n", to: log)
+                result.buildCache = [result.buildCache, saved].compactMap { $0 }.joined(separator: "; ")
             }
         }
 

@@ -65,6 +65,7 @@ public final class PlainRunProgress: RunProgress, @unchecked Sendable {
         lock.withLock { running[result.job.directory] = nil }
         say("==> " + RunSummary.line(for: result))
         for line in result.closingLines { say("    \(line)") }
+        if let cache = result.buildCache { say("    \(cache)") }
     }
 
     /// Writes one line, names escaped (`NameSafety.visible`).

@@ -29,10 +29,7 @@ public struct ResultCacheSession: Sendable {
         context: CommandContext
     ) throws -> ResultCacheSession {
         guard let git = workspace.git else { throw RunError.cacheNeedsGit(workspace.root) }
-        let swift = context.environment["TESTSELECT_SWIFT"] ?? "swift"
-        let version =
-            (try? context.runner.run(swift, ["--version"], in: nil))
-            .map { $0.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown"
+        let version = context.swiftVersion()
         let files = try git.workingTreeFiles()
         let fingerprints = try SuiteFingerprints(
             graph: graph, config: config, files: files.tracked + files.untracked, toolchain: version,
