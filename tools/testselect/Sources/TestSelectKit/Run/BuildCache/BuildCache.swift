@@ -174,8 +174,13 @@ public final class BuildCache: Sendable {
                 guard let time = FileTime.modification(of: root + "/" + path) else { continue }
                 files[path] = Entry.File(blob: blob, time: time)
             }
+            // The cache itself, when it lies in this package's `.build` (the root package's, often).
+            var excluded = BuildCache.excluded
+            if let inside = RepoPath.relative(directory, to: packagePath(package)), inside.hasPrefix(".build/") {
+                excluded.append(inside)
+            }
             let arguments =
-                ["-c", "-f", temporary] + BuildCache.excluded.map { "--exclude=" + $0 } + [
+                ["-c", "-f", temporary] + excluded.map { "--exclude=" + $0 } + [
                     "-C", packagePath(package), ".build",
                 ]
             let archived = try runner.run("tar", arguments, in: nil, input: nil, environment: [:])
