@@ -95,6 +95,27 @@ import Testing
         #expect(graph.warnings.isEmpty)
     }
 
+    @Test func anAbsolutePathDependencyIsANoteNotAWarning() throws {
+        // A repository using testselect's plugin from a checkout beside it names that checkout by
+        // an absolute path: external, said once as a note, never "holds no package".
+        let user = DeclaredPackage(
+            name: "user", toolsVersion: Self.tools,
+            targets: [DeclaredTarget(name: "UTests", kind: .test)],
+            dependencies: [
+                DeclaredPackageDependency(
+                    identity: "testselect", kind: .path, path: "/opt/checkouts/testselect")
+            ])
+        let graph = ResolvedGraph.build(
+            packages: [Self.loaded("app", user)], listing: FileListing(files: []), repositoryName: "r")
+        let app = try #require(graph.package(at: "app"))
+        #expect(graph.packages[app].dependencyDirectories == [nil])
+        #expect(graph.warnings.map(\.severity) == [.note])
+        #expect(
+            graph.warnings.first?.message
+                == "'app' depends on '/opt/checkouts/testselect', which lies outside the repository: treated as an external dependency"
+        )
+    }
+
     @Test func unknownProductsAreWarningsAndCountConservatively() throws {
         let lib = DeclaredPackage(
             name: "lib", toolsVersion: Self.tools,

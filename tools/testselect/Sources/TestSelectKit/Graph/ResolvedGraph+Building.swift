@@ -177,6 +177,17 @@ extension ResolvedGraph {
         let path = location
         let directory = RepoPath.join(packages[index].directory, path)
         if directory == ".." || directory.hasPrefix("../") { return nil }
+        // An absolute path left after reading (paths into the repository are made relative then)
+        // lies outside it, as when a repository uses testselect's plugin from a checkout beside it.
+        if path.hasPrefix("/") {
+            warnings.append(
+                Diagnostic(
+                    .note,
+                    "'\(packages[index].directory)' depends on '\(path)', which lies outside the repository: treated as an external dependency",
+                    package: packages[index].directory,
+                    file: RepoPath.join(packages[index].directory, packages[index].loaded.manifestFile)))
+            return nil
+        }
         guard let target = packageIndex[directory] else {
             warnings.append(
                 .warning(
