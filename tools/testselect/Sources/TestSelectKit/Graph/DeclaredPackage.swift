@@ -1,7 +1,7 @@
 /// A package as its manifest declares it: the *declared* layer of the graph, before anything is
 /// linked across packages. Both the static reader and the `swift package dump-package` fallback
 /// produce this value, so the two can be compared field by field.
-public struct DeclaredPackage: Sendable, Hashable {
+public struct DeclaredPackage: Codable, Sendable, Hashable {
     /// The `name:` of `Package(...)`.
     public var name: String
     /// The tools version from the `// swift-tools-version:` line.
@@ -27,12 +27,12 @@ public struct DeclaredPackage: Sendable, Hashable {
 }
 
 /// The kind of a target, named as `swift package dump-package` names it.
-public enum TargetKind: String, Sendable, Hashable, CaseIterable {
+public enum TargetKind: String, Codable, Sendable, Hashable, CaseIterable {
     case regular, executable, test, plugin, macro, system, binary
 }
 
 /// A target declared in a manifest.
-public struct DeclaredTarget: Sendable, Hashable {
+public struct DeclaredTarget: Codable, Sendable, Hashable {
     /// The target (module) name.
     public var name: String
     /// Its kind.
@@ -71,7 +71,7 @@ public struct DeclaredTarget: Sendable, Hashable {
 }
 
 /// `.when(platforms:configuration:traits:)` on a target dependency.
-public struct DependencyCondition: Sendable, Hashable {
+public struct DependencyCondition: Codable, Sendable, Hashable {
     /// Platform names, lower-cased as SwiftPM serializes them (`macos`, `linux`).
     public var platforms: [String]
     /// `debug` or `release`, when the condition names a configuration.
@@ -88,7 +88,7 @@ public struct DependencyCondition: Sendable, Hashable {
 }
 
 /// One entry of a target's `dependencies:`.
-public enum TargetDependency: Sendable, Hashable {
+public enum TargetDependency: Codable, Sendable, Hashable {
     /// `.target(name:condition:)`: a target of the same package.
     case target(name: String, condition: DependencyCondition?)
     /// `.product(name:package:condition:)`: a product of a package dependency.
@@ -113,7 +113,7 @@ public enum TargetDependency: Sendable, Hashable {
 }
 
 /// `.plugin(name:package:)` in a target's `plugins:`.
-public struct PluginUsage: Sendable, Hashable {
+public struct PluginUsage: Codable, Sendable, Hashable {
     /// The plugin (target or product) name.
     public var name: String
     /// The package providing it, or nil for a plugin of the same package.
@@ -127,14 +127,14 @@ public struct PluginUsage: Sendable, Hashable {
 }
 
 /// A product declared in a manifest.
-public struct DeclaredProduct: Sendable, Hashable {
+public struct DeclaredProduct: Codable, Sendable, Hashable {
     /// The kind of a product.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable {
         case library, executable, plugin, macro, test, snippet
     }
 
     /// The linkage of a library product.
-    public enum Linkage: String, Sendable, Hashable {
+    public enum Linkage: String, Codable, Sendable, Hashable {
         case automatic, `static`, dynamic
     }
 
@@ -157,9 +157,9 @@ public struct DeclaredProduct: Sendable, Hashable {
 }
 
 /// An entry of the package's `dependencies:`.
-public struct DeclaredPackageDependency: Sendable, Hashable {
+public struct DeclaredPackageDependency: Codable, Sendable, Hashable {
     /// Where a dependency comes from.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable {
         case path, url, registry
     }
 

@@ -1,5 +1,5 @@
 /// A `swift-tools-version`, e.g. `5.9.0`.
-public struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ToolsVersion: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The major version.
     public var major: Int
     /// The minor version.

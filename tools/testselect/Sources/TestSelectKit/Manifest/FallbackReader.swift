@@ -17,7 +17,7 @@ struct FallbackReader: Sendable {
     let chosenFiles: [String: String]
     let environment: [String: String]
     let cache: ManifestCache?
-    private let toolchain = ToolchainVersion()
+    private let toolchain: ToolchainVersion
 
     init(
         dumpPackage: DumpPackageReader, repositoryRoot: String, snapshot: any RepositorySnapshot,
@@ -33,6 +33,7 @@ struct FallbackReader: Sendable {
         self.chosenFiles = chosenFiles
         self.environment = environment
         self.cache = cache
+        toolchain = ToolchainVersion(cache: cache)
     }
 
     /// Reads the manifest at a repository-relative path.
@@ -98,16 +99,22 @@ struct FallbackReader: Sendable {
     }
 }
 
-/// `swift --version`, asked once and only when a fallback runs.
+/// `swift --version`, asked once and only when a fallback runs; with a cache, asked again only when
+/// the `swift` it would run is another file (a new toolchain installed or selected).
 private final class ToolchainVersion: @unchecked Sendable {
     private let lock = NSLock()
     private var cached: String?
+    let cache: ManifestCache?
+
+    init(cache: ManifestCache?) {
+        self.cache = cache
+    }
 
     func value(_ reader: DumpPackageReader) -> String {
         lock.lock()
         defer { lock.unlock() }
         if let cached { return cached }
-        let version = reader.toolchainVersion()
+        let version = cache?.toolchainVersion(of: reader) ?? reader.toolchainVersion()
         cached = version
         return version
     }

@@ -67,26 +67,73 @@ struct ManifestCache: Sendable {
         if rename(temporary, file(for: key)) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
     }
 
+    /// `swift --version` of the toolchain `reader` runs, asked again only when that is another file:
+    /// kept by the identity of the `swift` executable it resolves to (its real path, size and
+    /// modification time, and those of the `swift-frontend` beside it, which prints the version)
+    /// and of the variables and link that select a toolchain (`TOOLCHAINS`, `DEVELOPER_DIR`,
+    /// `SDKROOT`, `xcode-select`'s link on macOS). A `swift` that cannot be found is asked directly.
+    func toolchainVersion(of reader: DumpPackageReader) -> String {
+        guard let identity = ManifestCache.executableIdentity(of: reader.swift) else {
+            return reader.toolchainVersion()
+        }
+        let file = directory + "/toolchain-" + ManifestCache.hexHash(identity) + ".json"
+        if let data = FileManager.default.contents(atPath: file),
+            let json = try? JSONValue.parse(String(decoding: data, as: UTF8.self)),
+            json["identity"]?.stringValue == identity, let version = json["version"]?.stringValue
+        {
+            return version
+        }
+        let version = reader.toolchainVersion()
+        guard version != "unknown" else { return version }
+        let text = JSONValue.object([("identity", .string(identity)), ("version", .string(version))])
+            .serialized()
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = file + ".\(UUID().uuidString.prefix(8)).tmp"
+        guard (try? text.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else {
+            return version
+        }
+        if rename(temporary, file) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        return version
+    }
+
+    /// What identifies the toolchain a `swift` name or path runs, or nil when it cannot be found.
+    static func executableIdentity(
+        of swift: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        let candidates: [String]
+        if swift.contains("/") {
+            candidates = [swift]
+        } else {
+            candidates = (environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" + swift }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
+        func stamp(_ path: String) -> String {
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
+                let size = attributes[.size] as? NSNumber,
+                let modified = attributes[.modificationDate] as? Date
+            else { return real + " -" }
+            return "\(real) \(size) \(modified.timeIntervalSince1970)"
+        }
+        let real = URL(fileURLWithPath: found).resolvingSymlinksInPath()
+        var parts = [
+            stamp(found),
+            stamp(real.deletingLastPathComponent().appendingPathComponent("swift-frontend").path),
+        ]
+        parts += ["TOOLCHAINS", "DEVELOPER_DIR", "SDKROOT"].map { "\($0)=\(environment[$0] ?? "")" }
+        let selected = "/var/db/xcode_select_link"
+        if FileManager.default.fileExists(atPath: selected) { parts.append(stamp(selected)) }
+        return (["testselect-toolchain/1"] + parts).joined(separator: "\u{0}")
+    }
+
     /// The values of the environment variables a manifest may read: every name-like string literal
     /// in it (`SWIFTCI_USE_LOCAL_DEPS`) that is set, as `NAME=value`, sorted.
     static func environmentValues(readBy manifest: String, in environment: [String: String]) -> [String] {
-        var names: Set<String> = []
-        var current = ""
-        var inString = false
-        for character in manifest {
-            if character == "\"" {
-                if inString, current.count >= 2, current.first?.isLetter == true,
-                    current.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" })
-                {
-                    names.insert(current)
-                }
-                inString.toggle()
-                current = ""
-            } else if inString {
-                current.append(character)
-            }
+        StaticReadingCache.literalNames(in: manifest).sorted().compactMap { name in
+            environment[name].map { "\(name)=\($0)" }
         }
-        return names.sorted().compactMap { name in environment[name].map { "\(name)=\($0)" } }
     }
 
     /// A 64-bit FNV-1a hash as 16 hexadecimal digits (file names only; the key itself is compared).

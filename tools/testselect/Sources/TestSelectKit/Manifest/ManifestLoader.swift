@@ -17,18 +17,23 @@ public struct ManifestLoader: Sendable {
     public var toolchain: ToolsVersion
     /// The environment, platform and toolchain the host reading (`testselect graph`) describes.
     public var host: HostContext
-    /// Whether fallback results are kept in (and read from) the repository's `.build/testselect/manifests/`.
+    /// Whether static readings and fallback results are kept in (and read from) the repository's
+    /// `.build/testselect/manifests/`.
     public var cachesFallbacks: Bool
+    /// The identity of the static reader's code that kept readings are checked against (nil: this
+    /// executable's size and modification time).
+    public var readerIdentity: String?
 
     /// Creates a loader.
     public init(
         dumpPackage: DumpPackageReader? = DumpPackageReader(), toolchain: ToolsVersion = .currentToolchain,
-        host: HostContext = .current(), cachesFallbacks: Bool = true
+        host: HostContext = .current(), cachesFallbacks: Bool = true, readerIdentity: String? = nil
     ) {
         self.dumpPackage = dumpPackage
         self.toolchain = toolchain
         self.host = host
         self.cachesFallbacks = cachesFallbacks
+        self.readerIdentity = readerIdentity
     }
 
     enum Outcome: Sendable {
@@ -54,11 +59,23 @@ public struct ManifestLoader: Sendable {
         }
         let texts = try snapshot.contents(of: paths)
         let host = self.host
+        let readings =
+            cachesFallbacks
+            ? StaticReadingCache(
+                repositoryRoot: root, reader: readerIdentity ?? StaticReadingCache.executableIdentity) : nil
         let outcomes = ParallelMap.map(paths) { path -> Outcome? in
             guard let text = texts[path] else { return nil }
-            switch StaticManifestReader.read(text, host: host) {
-            case .success(let reading): return .read(reading)
-            case .failure(let failure): return .failed(reason: failure.reason)
+            let digest = readings?.digest(of: text)
+            var result = digest.flatMap { readings?.reading(digest: $0, text: text, host: host) }
+            if result == nil {
+                let read = StaticManifestReader.read(text, host: host)
+                if let digest { readings?.store(read, digest: digest, text: text, host: host) }
+                result = read
+            }
+            switch result {
+            case .success(let reading)?: return .read(reading)
+            case .failure(let failure)?: return .failed(reason: failure.reason)
+            case nil: return nil
             }
         }
         var results: [String: Outcome] = [:]

@@ -72,7 +72,7 @@ public enum StaticManifestReader {
 }
 
 /// What the static reader read of one manifest.
-public struct StaticReading: Sendable, Hashable {
+public struct StaticReading: Codable, Sendable, Hashable {
     /// The package as SwiftPM would declare it here (with this environment); when the manifest
     /// depends on something the reader cannot know, the union of both outcomes.
     public var package: DeclaredPackage
