@@ -60,11 +60,17 @@ struct ManifestCache: Sendable {
         case .failure(let failure):
             fields.append(("failure", .string(failure.message)))
         }
-        let text = JSONValue.object(fields).serialized()
+        ManifestCache.write(Data(JSONValue.object(fields).serialized().utf8), to: file(for: key))
+    }
+
+    /// Writes a cache file atomically (a temporary file renamed into place), best effort: a cache
+    /// that cannot be written only costs time.
+    static func write(_ data: Data, to file: String) {
+        let directory = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = file(for: key) + ".\(UUID().uuidString.prefix(8)).tmp"
-        guard (try? text.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else { return }
-        if rename(temporary, file(for: key)) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        let temporary = file + ".\(UUID().uuidString.prefix(8)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, file) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
     }
 
     /// `swift --version` of the toolchain `reader` runs, asked again only when that is another file:
@@ -87,12 +93,7 @@ struct ManifestCache: Sendable {
         guard version != "unknown" else { return version }
         let text = JSONValue.object([("identity", .string(identity)), ("version", .string(version))])
             .serialized()
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = file + ".\(UUID().uuidString.prefix(8)).tmp"
-        guard (try? text.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else {
-            return version
-        }
-        if rename(temporary, file) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        ManifestCache.write(Data(text.utf8), to: file)
         return version
     }
 

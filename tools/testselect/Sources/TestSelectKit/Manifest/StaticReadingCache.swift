@@ -97,11 +97,7 @@ struct StaticReadingCache: Sendable {
         case .failure(let failure): entry.failure = failure.reason
         }
         guard let data = try? JSONEncoder().encode(entry) else { return }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let target = file(forDigest: digest)
-        let temporary = target + ".\(UUID().uuidString.prefix(8)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        if rename(temporary, target) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        ManifestCache.write(data, to: file(forDigest: digest))
     }
 
     /// Every name-like string literal of a manifest (`"SWIFTCI_USE_LOCAL_DEPS"`): the environment
