@@ -90,6 +90,15 @@ public final class FaultInjectingBackend: SearchBackend {
         try await wrapped.putMapping(index, mapping: mapping)
     }
 
+    public func getSettings(_ index: String) async throws -> GetSettingsResponse {
+        try await wrapped.getSettings(index)
+    }
+
+    public func updateSettings(_ index: String, settings: IndexSettings) async throws -> AcknowledgedResponse
+    {
+        try await wrapped.updateSettings(index, settings: settings)
+    }
+
     public func index(_ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy) async throws
         -> IndexResponse
     {

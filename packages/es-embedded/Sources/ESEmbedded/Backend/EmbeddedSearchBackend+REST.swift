@@ -54,6 +54,16 @@ extension EmbeddedSearchBackend {
     public func indexSummaries(_ expression: String?) throws -> [IndexSummary] {
         try engine.summaries(expression)
     }
+
+    /// The settings of the indices `index` names, as `GET /{index}/_settings` reports them.
+    ///
+    /// - Throws: `index_not_found_exception` when nothing matches.
+    public func getSettings(_ index: String) async throws -> GetSettingsResponse {
+        await Task.yield()
+        return GetSettingsResponse(
+            settings: Dictionary(
+                uniqueKeysWithValues: try engine.summaries(index).map { ($0.name, $0.reportedSettings) }))
+    }
 }
 
 extension EmbeddedSearchBackend {

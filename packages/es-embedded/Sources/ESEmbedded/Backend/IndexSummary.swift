@@ -20,6 +20,23 @@ public struct IndexSummary: Sendable, Equatable {
     public var replicas: Int
 }
 
+extension IndexSummary {
+    /// The settings as `GET /{index}/_settings` reports them: every value a string, with the
+    /// ones Elasticsearch adds itself (shards, replicas, uuid, creation date, provided name,
+    /// version).
+    public var reportedSettings: IndexSettings {
+        var values: [String: JSONValue] = [
+            "index.number_of_shards": "1", "index.number_of_replicas": .string(String(replicas)),
+            "index.provided_name": .string(name), "index.creation_date": .string(String(creationDate)),
+            "index.uuid": .string(uuid), "index.version.created": "8512000",
+        ]
+        for (key, value) in settings.values {
+            values[key] = .string(value.stringValue ?? value.compactString)
+        }
+        return IndexSettings(values)
+    }
+}
+
 /// The answer of a get-alias request, with the alias names asked for that matched nothing
 /// (Elasticsearch answers those with a 404 that still lists what was found).
 public struct AliasLookup: Sendable, Equatable {

@@ -82,22 +82,9 @@ extension ElasticsearchFacade {
     /// `GET /{index}`'s entry for one index: aliases, mappings and settings (values as strings,
     /// as Elasticsearch returns them).
     static func describe(_ summary: IndexSummary) -> JSONValue {
-        var settings: [String: JSONValue] = [
-            "number_of_shards": "1", "number_of_replicas": .string(String(summary.replicas)),
-            "provided_name": .string(summary.name), "creation_date": .string(String(summary.creationDate)),
-            "uuid": .string(summary.uuid), "version": ["created": "8512000"],
-        ]
-        for (key, value) in summary.settings.values {
-            let name = String(key.dropFirst("index.".count))
-            guard !name.contains(".") else {
-                settings[name] = .string(value.stringValue ?? value.compactString)
-                continue
-            }
-            settings[name] = value.stringValue.map(JSONValue.string) ?? .string(value.compactString)
-        }
-        return [
+        [
             "aliases": .object(summary.aliases.mapValues(\.json)), "mappings": summary.mapping.json,
-            "settings": ["index": .object(settings)],
+            "settings": summary.reportedSettings.json,
         ]
     }
 }

@@ -60,13 +60,11 @@ public struct ElasticsearchFacade: Sendable {
 
     private static func stableIdentifier(_ seed: String) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         return String(
             (0..<22).map { position in
-                for byte in "\(seed)#\(position)".utf8 {
-                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                }
-                return alphabet[Int(hash % 64)]
+                hash.combine("\(seed)#\(position)".utf8)
+                return alphabet[Int(hash.value % 64)]
             })
     }
 }

@@ -44,6 +44,20 @@ public protocol SearchBackend: Sendable {
     ///   (e.g. `mapper [x] cannot be changed from type [keyword] to [long]`).
     func putMapping(_ index: String, mapping: Mapping) async throws -> AcknowledgedResponse
 
+    /// The settings of the concrete indices `index` names, aliases resolved
+    /// (`GET /{index}/_settings`), as the store reports them (values as strings, with the
+    /// settings it adds itself).
+    ///
+    /// - Throws: `index_not_found_exception` when nothing matches.
+    func getSettings(_ index: String) async throws -> GetSettingsResponse
+
+    /// Changes dynamic settings of the indices `index` names (`PUT /{index}/_settings`); a
+    /// `null` value restores a setting's default.
+    ///
+    /// - Throws: `illegal_argument_exception` for a static setting on an open index or an
+    ///   unknown one.
+    func updateSettings(_ index: String, settings: IndexSettings) async throws -> AcknowledgedResponse
+
     /// Indexes one document (`PUT /{index}/_doc/{id}` or `POST /{index}/_doc`).
     ///
     /// - Throws: `document_parsing_exception` or `strict_dynamic_mapping_exception` when the

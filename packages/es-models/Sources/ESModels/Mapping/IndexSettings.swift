@@ -55,6 +55,20 @@ public struct IndexSettings: Sendable, Equatable {
         return value.intValue ?? value.stringValue.flatMap { Int($0) }
     }
 
+    /// Whether an open index accepts a new value of the setting `name` (full name, with
+    /// `index.`) in an update-settings call; the others (`index.number_of_shards`, analysis)
+    /// are fixed when the index is created.
+    public static func isDynamic(_ name: String) -> Bool {
+        let dynamic: Set<String> = [
+            "index.number_of_replicas", "index.auto_expand_replicas", "index.refresh_interval",
+            "index.max_result_window", "index.max_inner_result_window", "index.max_terms_count",
+            "index.max_ngram_diff", "index.max_shingle_diff", "index.default_pipeline",
+            "index.final_pipeline", "index.hidden", "index.mapping.total_fields.limit",
+            "index.search.idle.after",
+        ]
+        return dynamic.contains(name) || name.hasPrefix("index.blocks.") || name.hasPrefix("index.routing.")
+    }
+
     static func normalize(_ name: String) -> String {
         name.hasPrefix("index.") ? name : "index.\(name)"
     }

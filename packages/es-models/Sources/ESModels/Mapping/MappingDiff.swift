@@ -125,7 +125,7 @@ public struct MappingDiff: Sendable, Equatable {
     private mutating func compareSettings(_ base: IndexSettings, _ target: IndexSettings) {
         for name in Set(base.values.keys).union(target.values.keys).sorted()
         where base.values[name] != target.values[name] {
-            let impact: MappingChange.Impact = Self.isDynamicSetting(name) ? .additive : .breaking
+            let impact: MappingChange.Impact = IndexSettings.isDynamic(name) ? .additive : .breaking
             record(
                 name, .settingChanged(name: name, from: base.values[name], to: target.values[name]), impact)
         }
@@ -143,17 +143,5 @@ public struct MappingDiff: Sendable, Equatable {
 
     private mutating func record(_ path: String, _ kind: MappingChange.Kind, _ impact: MappingChange.Impact) {
         changes.append(MappingChange(path: path, kind: kind, impact: impact))
-    }
-
-    /// Settings an open index accepts in an update-settings call.
-    private static func isDynamicSetting(_ name: String) -> Bool {
-        let dynamic: Set<String> = [
-            "index.number_of_replicas", "index.auto_expand_replicas", "index.refresh_interval",
-            "index.max_result_window", "index.max_inner_result_window", "index.max_terms_count",
-            "index.max_ngram_diff", "index.max_shingle_diff", "index.default_pipeline",
-            "index.final_pipeline",
-            "index.hidden",
-        ]
-        return dynamic.contains(name) || name.hasPrefix("index.blocks.") || name.hasPrefix("index.routing.")
     }
 }

@@ -1,3 +1,4 @@
+import ESModels
 import Foundation
 import HTTPKit
 
@@ -44,14 +45,8 @@ struct HTTPCachingMiddleware: Middleware {
 
     /// A strong tag for `body`: `"` + 16 hexadecimal digits + `"`.
     static func entityTag(of body: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        body.withUnsafeBytes { bytes in
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        let hash = body.withUnsafeBytes { FNV1a($0) }
+        return "\"" + hash.hexDigest + "\""
     }
 }
 

@@ -85,6 +85,15 @@ public final class ClusterSearchBackend: SearchBackend {
         try await call(.put, [index, "_mapping"], body: mapping.json, as: AcknowledgedResponse.self)
     }
 
+    public func getSettings(_ index: String) async throws -> GetSettingsResponse {
+        try await call(.get, [index, "_settings"], as: GetSettingsResponse.self)
+    }
+
+    public func updateSettings(_ index: String, settings: IndexSettings) async throws -> AcknowledgedResponse
+    {
+        try await call(.put, [index, "_settings"], body: settings.json, as: AcknowledgedResponse.self)
+    }
+
     public func index(_ index: String, id: String?, document: JSONValue, refresh: RefreshPolicy) async throws
         -> IndexResponse
     {
