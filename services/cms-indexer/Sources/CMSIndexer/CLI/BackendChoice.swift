@@ -32,7 +32,16 @@ struct BackendChoice {
         }
     }
 
-    init(es: String?, data: String?, context: CommandContext) throws {
+    /// The store as the commands' suggestions name it: `--es URL` or `--data DIR`.
+    static func describe(es: String?, data: String?) -> String {
+        if let es { return "--es \(es)" }
+        if let data { return "--data \(data)" }
+        return ""
+    }
+
+    /// Opens the store; with `creatingDataDirectory: false`, a `--data` directory that does
+    /// not exist is a usage error instead of a new, empty store.
+    init(es: String?, data: String?, context: CommandContext, creatingDataDirectory: Bool = true) throws {
         try Self.validate(es: es, data: data)
         switch (es, data) {
         case (let url?, _):
@@ -48,6 +57,16 @@ struct BackendChoice {
             embedded = nil
         case (nil, let directory?):
             let url = context.resolve(directory)
+            if !creatingDataDirectory {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else {
+                    throw UsageError.invalidValue(
+                        option: "--data", value: directory,
+                        expected: "an existing data directory of the embedded engine")
+                }
+            }
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(

@@ -22,10 +22,10 @@ public enum CMSIndexerCLI {
                     CommandGroup(
                         name: "mappings",
                         abstract:
-                            "Exports the index definitions, or syncs and checks their copy in integration-fixtures.",
+                            "Exports the index definitions, syncs and checks their copy in integration-fixtures, checks and updates a live cluster.",
                         subcommands: [
                             .command(MappingsExportCommand.self), .command(MappingsSyncCommand.self),
-                            .command(MappingsCheckCommand.self),
+                            .command(MappingsCheckCommand.self), .command(MappingsApplyCommand.self),
                         ])),
             ]),
         exitCode: exitCode(for:))

@@ -20,6 +20,11 @@ struct IndexCommand: Command {
     static let incremental = Flag(
         "--incremental",
         help: "Apply only the changes recorded since the live indices' position (no new indices, no switch).")
+    static let ifNeeded = Flag(
+        "--if-needed",
+        help:
+            "Compare the live indices with the definitions first: rebuild only those with a breaking change or no index, apply additive changes in place."
+    )
     static let configuration = CommandConfiguration(
         name: "index",
         abstract:
@@ -34,6 +39,11 @@ struct IndexCommand: Command {
             the aliases. With --incremental it re-denormalizes only the documents changed since
             the position the live indices record, writes them to the live indices and records the
             new position once the store acknowledged them (a crash replays, never loses).
+            With --if-needed it first compares each live index with its definition (as 'mappings
+            check' does): an index in sync is left as it is, one whose differences are all
+            additive takes them in place ('mappings apply') and then has the documents that carry
+            values for the new fields written again, and only an index with a breaking change or
+            no index is rebuilt by a full run; it says which path each index took.
             One indexer writes to a store at a time: another one holding the store's lease makes
             this one wait (--wait) or exit 1 with who holds it.
             Exit codes: 0 indexed (and switched), 1 failed (nothing switched; with --incremental,
@@ -41,7 +51,7 @@ struct IndexCommand: Command {
             """,
         arguments: [
             db, BackendChoice.es, BackendChoice.data, only, batchSize, retain, progressEvery, stats,
-            incremental,
+            incremental, ifNeeded,
             LeaseOption.wait,
         ])
 
@@ -54,6 +64,7 @@ struct IndexCommand: Command {
     var progressEvery: Int
     var printStatistics: Bool
     var isIncremental: Bool
+    var isIfNeeded: Bool
     var wait: Int
 
     init(parsing arguments: ParsedArguments) throws {
@@ -66,12 +77,14 @@ struct IndexCommand: Command {
         progressEvery = try arguments.value(Self.progressEvery, default: 10_000)
         printStatistics = arguments.contains(Self.stats)
         isIncremental = arguments.contains(Self.incremental)
+        isIfNeeded = arguments.contains(Self.ifNeeded)
         wait = try arguments.value(LeaseOption.wait, default: 0)
     }
 
     func validate() throws {
         try BackendChoice.validate(es: es, data: data)
         try DatabaseOption.validate(database)
+        if isIncremental && isIfNeeded { throw UsageError.conflictingOptions("--incremental", "--if-needed") }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
@@ -98,6 +111,16 @@ struct IndexCommand: Command {
                     return .failure
                 }
                 return .success
+            }
+            if isIfNeeded {
+                let code = try await context.withLease(store.backend, wait: wait) { lease in
+                    try await indexIfNeeded(
+                        backend: store.backend, configuration: configuration, progress: progress,
+                        lease: lease,
+                        context: context)
+                }
+                try store.close()
+                return code
             }
             report = try await context.withLease(store.backend, wait: wait) { lease in
                 try await Indexer(

@@ -57,7 +57,8 @@ struct MappingsSyncCommand: Command {
     }
 }
 
-/// `cms-indexer mappings check`: the CI gate comparing the copy with the definitions.
+/// `cms-indexer mappings check`: the CI gate comparing the copy with the definitions, or, with
+/// `--es`/`--data`, a live cluster's indices with them.
 struct MappingsCheckCommand: Command {
     /// How the report is written.
     enum Format: String, CaseIterable, Sendable {
@@ -69,27 +70,172 @@ struct MappingsCheckCommand: Command {
         help: "'text' (default) or 'github' (workflow annotations, then the report).")
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "Fails when the mapping copy in integration-fixtures differs from the index definitions.",
+        abstract:
+            "Fails when the mapping copy in integration-fixtures, or a live cluster's indices (--es, --data), differ from the index definitions.",
         discussion: """
-            EXIT CODES: 0 the copy is in sync, 1 it differs (the report shows the structural diff,
-            breaking and additive changes marked, and the command that fixes it), 2 a file could not
-            be read or parsed (a failed comparison is never reported as clean), 64 bad usage.
+            Without --es or --data, compares the copy in packages/integration-fixtures/Mappings
+            with the definitions. With --es URL (or --data DIR for the embedded engine), reads
+            the mapping and settings of the index each alias points to and compares them with the
+            definition, both ways: what the definition has that the live index lacks (additive:
+            'mappings apply' adds it in place) and what the live index has that the definition
+            does not (a field a document added by dynamic mapping is named so). It only reads.
+            EXIT CODES: 0 in sync, 1 they differ (the report shows the structural diff, breaking
+            and additive changes marked, and the command that fixes it), 2 a file or the cluster
+            could not be read (a failed comparison is never reported as clean), 64 bad usage.
             """,
-        arguments: [repositoryOption, format])
+        arguments: [repositoryOption, BackendChoice.es, BackendChoice.data, format])
 
     var repository: String?
+    var es: String?
+    var data: String?
     var format: Format
 
     init(parsing arguments: ParsedArguments) throws {
         repository = try arguments.value(repositoryOption)
+        es = try arguments.value(BackendChoice.es)
+        data = try arguments.value(BackendChoice.data)
         format = try arguments.value(Self.format, default: .text)
     }
 
+    func validate() throws {
+        try BackendChoice.validate(es: es, data: data)
+        if repository != nil, es != nil || data != nil {
+            throw UsageError.conflictingOptions("--repo", es != nil ? "--es" : "--data")
+        }
+    }
+
     func run(in context: CommandContext) async throws -> ExitCode {
-        let root = try RepositoryRoot.resolve(
-            explicit: repository, currentDirectory: context.currentDirectory)
-        let result = MappingCopy(repositoryRoot: root).check()
-        context.output.write(format == .github ? result.githubAnnotations : result.text)
-        return ExitCode(rawValue: result.exitCode)
+        guard es != nil || data != nil else {
+            let root = try RepositoryRoot.resolve(
+                explicit: repository, currentDirectory: context.currentDirectory)
+            let result = MappingCopy(repositoryRoot: root).check()
+            context.output.write(format == .github ? result.githubAnnotations : result.text)
+            return ExitCode(rawValue: result.exitCode)
+        }
+        guard let store = try LiveStore.open(es: es, data: data, context: context) else {
+            return ExitCode(rawValue: 2)
+        }
+        let report = await LiveMappingCheck(backend: store.backend).run()
+        try? store.close()
+        let name = BackendChoice.describe(es: es, data: data)
+        context.output.write(
+            format == .github ? report.githubAnnotations(store: name) : report.text(store: name))
+        return ExitCode(rawValue: report.exitCode)
+    }
+}
+
+/// `cms-indexer mappings apply`: brings live indices to the definitions in place, when every
+/// difference is additive.
+struct MappingsApplyCommand: Command {
+    static let dryRun = Flag("--dry-run", help: "Print the requests it would send, and send none.")
+    static let configuration = CommandConfiguration(
+        name: "apply",
+        abstract:
+            "Applies additive definition changes (new fields, sub-fields, updatable parameters) to the live indices in place.",
+        discussion: """
+            Compares the cluster (--es URL, or --data DIR for the embedded engine) as 'mappings check'
+            does. When every difference is one Elasticsearch accepts on a live index, sends a
+            put-mapping with the definition (which records its version in the mapping's _meta)
+            and a settings update for dynamic settings, then checks again. When any difference is
+            breaking, or an alias points to no index, it changes nothing and names the fields that
+            need a full 'cms-indexer index' run. Aliases never move. Documents indexed before the
+            change hold no values for the new fields until they are written again
+            ('cms-indexer index --if-needed' does both).
+            EXIT CODES: 0 in sync (applied, or nothing to apply; with --dry-run, the requests were
+            printed), 1 refused (breaking changes) or still differs, 2 the cluster could not be
+            read or refused a request, 64 bad usage.
+            """,
+        arguments: [BackendChoice.es, BackendChoice.data, dryRun, LeaseOption.wait])
+
+    var es: String?
+    var data: String?
+    var isDryRun: Bool
+    var wait: Int
+
+    init(parsing arguments: ParsedArguments) throws {
+        es = try arguments.value(BackendChoice.es)
+        data = try arguments.value(BackendChoice.data)
+        isDryRun = arguments.contains(Self.dryRun)
+        wait = try arguments.value(LeaseOption.wait, default: 0)
+    }
+
+    func validate() throws {
+        try BackendChoice.validate(es: es, data: data)
+        guard es != nil || data != nil else {
+            throw UsageError.missingOneOf(
+                ["--es", "--data"], command: "cms-indexer mappings apply", otherwise: nil)
+        }
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        guard let store = try LiveStore.open(es: es, data: data, context: context) else {
+            return ExitCode(rawValue: 2)
+        }
+        defer { try? store.close() }
+        let name = BackendChoice.describe(es: es, data: data)
+        let before = await LiveMappingCheck(backend: store.backend).run()
+        guard before.failed.isEmpty else {
+            context.output.write(before.text(store: name))
+            return ExitCode(rawValue: 2)
+        }
+        guard !before.drifted.isEmpty else {
+            context.output.write(before.text(store: name))
+            return .success
+        }
+        let requests: [LiveMappingApply.Request]
+        do {
+            requests = try LiveMappingApply.plan(for: before)
+        } catch {
+            context.output.write(before.text(store: name))
+            context.errors.write("cms-indexer: error: \(error)\n")
+            return .failure
+        }
+        if isDryRun {
+            for request in requests {
+                context.output.write("\(request.text)\n")
+            }
+            context.note(
+                "dry run: \(requests.count) \(requests.count == 1 ? "request" : "requests") printed, none sent"
+            )
+            return .success
+        }
+        do {
+            try await context.withLease(store.backend, wait: wait) { _ in
+                try await LiveMappingApply.send(requests, to: store.backend)
+            }
+        } catch let error as StoreLeaseError {
+            throw error
+        } catch {
+            context.errors.write(
+                "cms-indexer: error: the cluster refused the change: \(LiveMappingCheck.describe(error))\n")
+            return ExitCode(rawValue: 2)
+        }
+        for request in requests {
+            let changes = request.changes.count
+            context.output.write(
+                "applied to '\(request.concrete)': \(changes) \(changes == 1 ? "change" : "changes")\n")
+            for change in request.changes {
+                context.output.write("  \(change.description)\n")
+            }
+        }
+        let after = await LiveMappingCheck(backend: store.backend).run()
+        context.output.write(after.text(store: name))
+        return ExitCode(rawValue: after.exitCode)
+    }
+}
+
+/// Opens the store a live-mapping command reads, or says why it cannot (then `nil`: exit 2).
+enum LiveStore {
+    static func open(es: String?, data: String?, context: CommandContext) throws -> BackendChoice? {
+        do {
+            return try BackendChoice(es: es, data: data, context: context, creatingDataDirectory: false)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            context.errors.write(
+                "cms-indexer: error: cannot open the store: \(error) (a data directory another process serves is read through --es URL)\n"
+            )
+            return nil
+        }
     }
 }

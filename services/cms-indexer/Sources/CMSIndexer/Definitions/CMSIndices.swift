@@ -25,9 +25,31 @@ public enum CMSIndices {
         Dictionary(uniqueKeysWithValues: names.map { ($0, definition(for: $0)) })
     }
 
-    /// The definition of one index.
+    /// The definition of one index, its version recorded in the mapping's `_meta`
+    /// (`{"cms_indexer": {"definition": "<version>"}}`), so that an index built or updated from
+    /// it says which definition it carries.
     public static func definition(for index: IndexName) -> IndexDefinition {
-        IndexDefinition(settings: settings, mappings: mapping(for: index))
+        var definition = IndexDefinition(settings: settings, mappings: mapping(for: index))
+        definition.mappings.meta = versionMeta(version(of: definition))
+        return definition
+    }
+
+    /// The version of a definition: FNV-1a (64 bits, hexadecimal) of its canonical JSON without
+    /// `_meta`, so it changes exactly when its settings or mapping do.
+    public static func version(of definition: IndexDefinition) -> String {
+        var bare = definition
+        bare.mappings.meta = nil
+        return FNV1a(bare.canonicalJSON.utf8).hexDigest
+    }
+
+    /// The definition version an index's mapping records, if it records one.
+    public static func recordedVersion(in mapping: Mapping) -> String? {
+        mapping.meta?["cms_indexer"]?["definition"]?.stringValue
+    }
+
+    /// The `_meta` that records a definition version.
+    static func versionMeta(_ version: String) -> [String: JSONValue] {
+        ["cms_indexer": ["definition": .string(version)]]
     }
 
     /// Settings shared by every index: one primary shard (our indices are small, and a single

@@ -87,7 +87,7 @@ public struct Indexer: Sendable {
                 }
                 created.append(name)
                 progress.report(.started(alias: index.rawValue, index: name))
-                var (result, failures) = try await fill(name, from: index, db: db)
+                var (result, failures, _) = try await fill(name, from: index, db: db)
                 result.previous = previous[index] ?? []
                 results.append(result)
                 errors += failures
@@ -128,26 +128,62 @@ public struct Indexer: Sendable {
             caughtUp: caughtUp)
     }
 
+    /// Writes again, into the concrete index `name` (a live one: no index is created and no
+    /// alias moves), the documents of `index` that carry a value at one of the `_source`
+    /// `paths`: the pass that gives existing documents the values of fields a put-mapping
+    /// just added.
+    ///
+    /// - Returns: the documents written, and how many were built and skipped (no value at
+    ///   any path).
+    public func rewrite(_ index: IndexName, into name: String, carrying paths: [String]) async throws
+        -> (result: IndexingReport.IndexResult, errors: [DocumentError], skipped: Int)
+    {
+        let db = try CMSDatabase.openForReading(configuration.database)
+        let (result, errors, skipped) = try await fill(name, from: index, db: db) { source in
+            paths.contains { Self.hasValue(source, at: $0.split(separator: ".").map(String.init)[...]) }
+        }
+        _ = try await step("refreshing '\(name)'") { try await backend.refresh(name) }
+        return (result, errors, skipped)
+    }
+
+    /// Whether `_source` holds a non-null value at a dotted path (through arrays of objects).
+    static func hasValue(_ value: JSONValue, at path: ArraySlice<String>) -> Bool {
+        guard let first = path.first else {
+            if case .null = value { return false }
+            if case .array(let items) = value { return !items.isEmpty }
+            return true
+        }
+        switch value {
+        case .object(let members): return members[first].map { hasValue($0, at: path.dropFirst()) } ?? false
+        case .array(let items): return items.contains { hasValue($0, at: path) }
+        default: return false
+        }
+    }
+
     /// Streams one index's documents into `name`, overlapping each bulk call with the
-    /// reading of the next batch.
-    private func fill(_ name: String, from index: IndexName, db: any CMSConnection) async throws -> (
-        IndexingReport.IndexResult, [DocumentError]
-    ) {
+    /// reading of the next batch; only the documents `keep` accepts are written.
+    private func fill(
+        _ name: String, from index: IndexName, db: any CMSConnection,
+        keep: (JSONValue) -> Bool = { _ in true }
+    ) async throws -> (IndexingReport.IndexResult, [DocumentError], skipped: Int) {
         let alias = index.rawValue
         let source = try DocumentSource.make(for: index, db: db, batchSize: configuration.batchSize)
         var result = IndexingReport.IndexResult(
             alias: alias, index: name, rowsRead: 0, documents: 0, failed: 0, previous: [], deleted: [])
         var errors: [DocumentError] = []
+        var skipped = 0
         var next = try source.next()
         while let batch = next {
             try Task.checkCancellation()
             result.rowsRead += batch.rowsRead
             errors += batch.errors
-            if batch.documents.isEmpty {
+            let documents = batch.documents.filter { keep($0.source) }
+            skipped += batch.documents.count - documents.count
+            if documents.isEmpty {
                 next = try source.next()
             } else {
                 let request = BulkRequest(
-                    batch.documents.map { BulkOperation.index(index: name, id: $0.id, document: $0.source) })
+                    documents.map { BulkOperation.index(index: name, id: $0.id, document: $0.source) })
                 async let answer = step("bulk indexing into '\(name)'") { try await backend.bulk(request) }
                 next = try source.next()
                 for item in try await answer.items {
@@ -166,7 +202,7 @@ public struct Indexer: Sendable {
                 .progressed(
                     alias: alias, documents: result.documents, failed: result.failed, rows: result.rowsRead))
         }
-        return (result, errors)
+        return (result, errors, skipped)
     }
 
     /// Records the start position for the new indices, then applies to them the changes committed
