@@ -32,12 +32,15 @@ public struct IndexingBenchmark: Sendable {
     public var burst: Int
     /// Single-title updates timed from commit to searchable (0: none).
     public var samples: Int
+    /// When set, only the additive definition change is measured, this many rounds.
+    public var additiveRounds: Int?
 
     /// Creates a benchmark.
     public init(
         assets: Int, batchSize: Int, includeEngine: Bool = true, database: BenchmarkDatabase = .sqlite,
-        burst: Int = 10_000, samples: Int = 20, output: TextOutput
+        burst: Int = 10_000, samples: Int = 20, additiveRounds: Int? = nil, output: TextOutput
     ) {
+        self.additiveRounds = additiveRounds
         self.includeEngine = includeEngine
         self.assets = assets
         self.batchSize = batchSize
@@ -81,6 +84,10 @@ public struct IndexingBenchmark: Sendable {
             "demo database (\(database.rawValue)): \(assets) assets, \(summary.totalRows) rows in \(format(seconds)) s (\(rate(summary.totalRows, seconds)) rows/s written)"
         )
 
+        if let additiveRounds {
+            try await measureAdditiveChange(location, rounds: additiveRounds)
+            return
+        }
         ProcessMemory.resetPeak()
         let baseline = ProcessMemory.resident
         started = ContinuousClock.now

@@ -18,6 +18,11 @@ public struct IndexingBenchmarkCommand: Command {
     static let samples = Option<Int>(
         "--samples", value: "n", in: 0...10_000,
         help: "Single-title updates timed from commit to searchable under watch (default 20; 0 skips them).")
+    static let additiveChange = Option<Int>(
+        "--additive-change", value: "rounds", in: 1...20,
+        help:
+            "Instead of the phases above: time an additive definition change both ways, 'index --if-needed' and a full 'index' run, alternately, this many rounds."
+    )
     public static let configuration = CommandConfiguration(
         name: "cms-indexer-bench",
         abstract: "Measures reading, denormalizing and indexing a demo CMS database.",
@@ -30,7 +35,7 @@ public struct IndexingBenchmarkCommand: Command {
             time from a committed title UPDATE to a search on the alias returning it while a
             watcher runs (p50, p90, max). Build with -c release.
             """,
-        arguments: [assets, batchSize, noEngine, database, burst, samples])
+        arguments: [assets, batchSize, noEngine, database, burst, samples, additiveChange])
 
     var benchmark: IndexingBenchmark
 
@@ -49,7 +54,8 @@ public struct IndexingBenchmarkCommand: Command {
             batchSize: try arguments.value(Self.batchSize, default: 500),
             includeEngine: !arguments.contains(Self.noEngine), database: database,
             burst: min(assets, try arguments.value(Self.burst, default: 10_000)),
-            samples: min(assets, try arguments.value(Self.samples, default: 20)), output: .standardOutput)
+            samples: min(assets, try arguments.value(Self.samples, default: 20)),
+            additiveRounds: try arguments.value(Self.additiveChange), output: .standardOutput)
     }
 
     public func run(in context: StandardStreams) async throws -> ExitCode {

@@ -113,14 +113,25 @@ struct IndexCommand: Command {
                 return .success
             }
             if isIfNeeded {
-                let code = try await context.withLease(store.backend, wait: wait) { lease in
-                    try await indexIfNeeded(
-                        backend: store.backend, configuration: configuration, progress: progress,
-                        lease: lease,
-                        context: context)
+                let done = try await context.withLease(store.backend, wait: wait) { lease in
+                    try await Indexer(
+                        backend: store.backend, configuration: configuration, progress: progress, lease: lease
+                    )
+                    .runIfNeeded()
                 }
                 try store.close()
-                return code
+                context.output.write(done.text)
+                if printStatistics, let rebuild = done.rebuild {
+                    context.output.write(rebuild.statistics + "\n")
+                }
+                guard done.succeeded else {
+                    context.errors.write(
+                        "cms-indexer: error: some documents failed"
+                            + (done.rebuild.map { $0.succeeded ? "" : "; the aliases were not moved" } ?? "")
+                            + "\n")
+                    return .failure
+                }
+                return .success
             }
             report = try await context.withLease(store.backend, wait: wait) { lease in
                 try await Indexer(

@@ -26,4 +26,23 @@ import Testing
         #expect(lines.contains { $0.contains(": 2 single-title UPDATEs, commit to a search on 'assetflat'") })
         #expect(lines.filter { $0.hasPrefix("index into the embedded engine (") }.count == 2)
     }
+
+    @Test func theAdditiveChangeTakesThePutMappingPathThenAFullRunAlternately() async throws {
+        let output = TextOutput()
+        let benchmark = IndexingBenchmark(assets: 60, batchSize: 10, additiveRounds: 2, output: output)
+        try await benchmark.run()
+        let lines = output.text.split(separator: "\n").map(String.init).dropFirst()
+        #expect(lines.count == 4, "\(output.text)")
+        for (position, line) in lines.enumerated() {
+            let round = position / 2 + 1
+            let expected =
+                position % 2 == 0
+                ? "additive change, round \(round): 'index --if-needed' (put-mapping, then "
+                : "additive change, round \(round): full 'index' run ("
+            #expect(line.hasPrefix(expected), "\(line)")
+        }
+        #expect(
+            output.text.contains(
+                " of 60 assetflat documents carrying episode_number, season_number written again): "))
+    }
 }
