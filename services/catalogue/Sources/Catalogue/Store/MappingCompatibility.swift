@@ -41,16 +41,28 @@ public final class MappingCompatibility: Sendable {
         ],
     ]
 
-    /// What is wrong with `mapping` for `index`, or `nil` when the catalogue can read it.
+    /// What is wrong with `mapping` for `index`, or `nil` when the catalogue can read it: one
+    /// line per field, in the words of every drift report (`[breaking] system: type is [text] in
+    /// the live index, [keyword] in the catalogue's mapping`; `mappings check --es` says the same).
     public static func problem(in mapping: Mapping, for index: IndexName) -> String? {
         var problems: [String] = []
         for (path, expected) in (requirements[index] ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let field = mapping.field(at: path) else {
-                problems.append("'\(path)' is missing (expected \(expected))")
+                problems.append(
+                    MappingChange(
+                        path: path, kind: .fieldAdded(FieldMapping(type: expected)), impact: .additive
+                    )
+                    .liveDescription(reference: "the catalogue's mapping"))
                 continue
             }
             let compatible = field.type == expected || (field.type.isNumeric && expected.isNumeric)
-            if !compatible { problems.append("'\(path)' is \(field.type), expected \(expected)") }
+            if !compatible {
+                problems.append(
+                    MappingChange(
+                        path: path, kind: .typeChanged(from: field.type, to: expected), impact: .breaking
+                    )
+                    .liveDescription(reference: "the catalogue's mapping"))
+            }
         }
         return problems.isEmpty ? nil : problems.joined(separator: ", ")
     }

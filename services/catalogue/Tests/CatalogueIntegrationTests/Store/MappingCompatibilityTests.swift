@@ -48,14 +48,20 @@ import TimeKitTesting
         #expect(ratings.errorMessage?.contains("'ratings' has a mapping this catalogue cannot read") == true)
         #expect(
             logs.records.contains {
-                $0.level == .error && $0.message.contains("'system' is text, expected keyword")
+                $0.level == .error
+                    && $0.message.contains(
+                        "[breaking] system: type is [text] in the live index, [keyword] in the catalogue's mapping"
+                    )
             })
         let ready = await application.handle(Request(method: .get, path: "/health/ready"))
         #expect(ready.status == .serviceUnavailable)
         let reasons = try #require(try ready.json["reasons"]?.arrayValue)
         #expect(reasons.count == 1)
         #expect(reasons.first?.stringValue?.contains("index 'ratings'") == true)
-        #expect(reasons.first?.stringValue?.contains("'system' is text, expected keyword") == true)
+        #expect(
+            reasons.first?.stringValue?.contains(
+                "[breaking] system: type is [text] in the live index, [keyword] in the catalogue's mapping")
+                == true)
         let territories = await application.handle(Request(method: .get, path: "/catalogue/territories"))
         #expect(territories.status == .ok, "the other indices are still served")
     }
@@ -68,7 +74,9 @@ extension MappingCompatibilityTests {
             monotonic: ManualClock().clock)
         let problem = try #require(await app.storeProblem())
         #expect(problem.contains("index 'ratings' has a mapping the catalogue cannot read"))
-        #expect(problem.contains("'system' is text, expected keyword"))
+        #expect(
+            problem.contains(
+                "[breaking] system: type is [text] in the live index, [keyword] in the catalogue's mapping"))
     }
 
     @Test(.useData(assetflats: [[:]]))
