@@ -35,6 +35,8 @@ public struct IfNeededReport: Sendable {
         public var built: Int
         /// Documents that could not be built or were refused.
         public var errors: [DocumentError]
+        /// Its wall time, in seconds.
+        public var seconds: Double
 
         public static func == (lhs: Pass, rhs: Pass) -> Bool {
             (lhs.index, lhs.concrete, lhs.carrying, lhs.written, lhs.built)
@@ -49,6 +51,8 @@ public struct IfNeededReport: Sendable {
     public var passes: [Pass] = []
     /// The full run, when some index needed one.
     public var rebuild: IndexingReport?
+    /// The wall time of the comparison and the in-place requests, in seconds.
+    public var applySeconds: Double = 0
 
     /// Whether every document was written and, after a full run, the aliases moved.
     public var succeeded: Bool {
@@ -97,6 +101,7 @@ extension Indexer {
     /// - Throws: ``IndexingError/storeFailed(step:reason:cleanedUp:)`` when an index cannot be
     ///   compared (nothing is changed then), and what ``run()`` and the store throw.
     public func runIfNeeded() async throws -> IfNeededReport {
+        let started = ContinuousClock.now
         let definitions = configuration.indices.reduce(into: [IndexName: IndexDefinition]()) { all, index in
             all[index] = configuration.definitions[index] ?? CMSIndices.definition(for: index)
         }
@@ -142,17 +147,19 @@ extension Indexer {
             try await step("applying the additive changes") {
                 try await LiveMappingApply.send(requests, to: backend)
             }
+            report.applySeconds = Self.seconds(since: started)
             let paths = LiveMappingApply.sourcePaths(of: requests, definitions: definitions)
             for entry in inPlace {
                 guard let carrying = paths[entry.index], !carrying.isEmpty else { continue }
                 for concrete in entry.concrete.map(\.name) {
+                    let passStarted = ContinuousClock.now
                     let pass = try await rewrite(entry.index, into: concrete, carrying: carrying)
                     report.passes.append(
                         .init(
                             index: entry.index, concrete: concrete, carrying: carrying,
                             written: pass.result.documents,
                             built: pass.result.documents + pass.errors.count + pass.skipped,
-                            errors: pass.errors))
+                            errors: pass.errors, seconds: Self.seconds(since: passStarted)))
                 }
             }
         }

@@ -39,11 +39,12 @@ public struct LiveMappingCheck: Sendable {
         self.indices = indices
     }
 
-    /// Settings a cluster adds to every index by itself.
+    /// Settings a cluster adds to every index by itself (OpenSearch adds `index.replication.type`).
     static func isGenerated(_ name: String) -> Bool {
         [
             "index.uuid", "index.creation_date", "index.provided_name",
             "index.routing.allocation.include._tier_preference", "index.history.uuid",
+            "index.replication.type",
         ].contains(name) || name.hasPrefix("index.version.") || name.hasPrefix("index.resize.")
     }
 
@@ -266,34 +267,13 @@ public struct LiveChange: Sendable, Equatable {
         self.origin = origin
     }
 
-    /// One line: `[additive] series_uuid: in the definition, not in the live index (keyword)`.
+    /// One line: `[additive] series_uuid: in the definition, not in the live index (keyword)`
+    /// (``ESModels/MappingChange/liveDescription(reference:origin:)``).
     public var description: String {
-        let summary: String
-        switch change.kind {
-        case .fieldAdded(let field):
-            summary = "in the definition, not in the live index (\(field.type))"
-        case .fieldRemoved(let field):
-            let how: String
-            switch origin {
-            case .dynamic: how = ", added by dynamic mapping (a document carried it)"
-            case .explicit: how = ", added by a put-mapping or when the index was created"
-            case nil: how = ""
-            }
-            summary = "in the live index, not in the definition (\(field.type))\(how)"
-        case .typeChanged(let from, let to):
-            summary = "type is [\(from)] in the live index, [\(to)] in the definition"
-        case .parameterChanged(let name, let from, let to):
-            summary = "[\(name)] is \(Self.show(from)) in the live index, \(Self.show(to)) in the definition"
-        case .settingChanged(let name, let from, let to):
-            summary =
-                "setting [\(name)] is \(Self.show(from)) in the live index, \(Self.show(to)) in the definition"
-        case .aliasChanged:
-            summary = change.summary
+        switch origin {
+        case .dynamic: change.liveDescription(origin: "added by dynamic mapping (a document carried it)")
+        case .explicit: change.liveDescription(origin: "added by a put-mapping or when the index was created")
+        case nil: change.liveDescription()
         }
-        return "[\(change.impact.rawValue)] \(change.path): \(summary)"
-    }
-
-    private static func show(_ value: JSONValue?) -> String {
-        value.map(\.compactString) ?? "(unset)"
     }
 }

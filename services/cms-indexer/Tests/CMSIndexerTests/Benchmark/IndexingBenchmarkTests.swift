@@ -37,12 +37,13 @@ import Testing
             let round = position / 2 + 1
             let expected =
                 position % 2 == 0
-                ? "additive change, round \(round): 'index --if-needed' (put-mapping, then "
+                ? "additive change, round \(round): 'index --if-needed': "
                 : "additive change, round \(round): full 'index' run ("
             #expect(line.hasPrefix(expected), "\(line)")
         }
         #expect(
             output.text.contains(
-                " of 60 assetflat documents carrying episode_number, season_number written again): "))
+                "; pass reading 60 assetflat documents, writing again the 14 carrying episode_number, season_number: "
+            ))
     }
 }

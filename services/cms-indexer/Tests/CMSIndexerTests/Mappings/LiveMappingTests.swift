@@ -167,7 +167,21 @@ import Testing
             _ = try await IndexerFixture.indexer(engine, path: path, definitions: older).run()
             let promos = try await engine.indices(forAlias: "marketing_promos")
             let oldRatings = try await engine.indices(forAlias: "ratings")
+            let ratingsMapping = try await engine.getMapping("ratings")
             try await serve(engine) { url in
+                // A type change is breaking: apply changes nothing anywhere and names the field.
+                let refused = await CommandRun.run(
+                    ["mappings", "apply", "--es", url], in: directory, clock: IndexerFixture.clock())
+                #expect(refused.code == 1)
+                #expect(
+                    refused.errors.contains(
+                        "  \(oldRatings[0]): [breaking] minimum_age: type is [keyword] in the live index, [integer] in the definition\n"
+                    ))
+                let ratingsNow = try await engine.getMapping("ratings")
+                let promosNow = try await engine.getMapping("marketing_promos")
+                #expect(ratingsNow == ratingsMapping)
+                #expect(promosNow.single?.mapping.field(at: "title.keyword") == nil)
+
                 let run = await CommandRun.run(
                     ["index", "--db", path, "--es", url, "--if-needed"], in: directory,
                     clock: IndexerFixture.clock(minutes: 1))
