@@ -44,7 +44,7 @@ extension IndexingBenchmark {
                         throw BenchmarkError(message: "the in-place path was not taken:\n\(report.text)")
                     }
                     line(
-                        "additive change, round \(round): 'index --if-needed': \(format(seconds)) s (compare + put-mapping \(format(report.applySeconds)) s; pass reading \(pass.built) assetflat documents, writing again the \(pass.written) carrying \(pass.carrying.joined(separator: ", ")): \(format(pass.seconds)) s)"
+                        "additive change, round \(round): 'index --if-needed': \(format(seconds)) s (compare + put-mapping \(String(format: "%.0f", report.applySeconds * 1000)) ms; pass reading \(pass.built) assetflat documents, writing again the \(pass.written) carrying \(pass.carrying.joined(separator: ", ")): \(format(pass.seconds)) s)"
                     )
                 } else {
                     let report = try await current.run()
