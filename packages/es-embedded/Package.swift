@@ -43,7 +43,10 @@ let package = Package(
             dependencies: ["ESEmbeddedBenchmark", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(
             name: "ESEmbeddedTests",
-            dependencies: ["ESEmbedded", .product(name: "ESModels", package: "es-models")]),
+            dependencies: [
+                "ESEmbedded", .product(name: "CLIKitTesting", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
+            ]),
         .testTarget(
             name: "ESEmbeddedServerTests",
             dependencies: [

@@ -6,9 +6,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
-        .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
-        .library(name: "PostgresKit", targets: ["PostgresKit"]),
-        .library(name: "PostgresKitTesting", targets: ["PostgresKitTesting"]),
         .executable(name: "cms-indexer", targets: ["cms-indexer"]),
         .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
@@ -18,20 +15,15 @@ let package = Package(
         .package(path: "../../packages/es-embedded"),
         .package(path: "../../packages/http-kit"),
         .package(path: "../../packages/time-kit"),
+        .package(path: "../../packages/sql-kit"),
     ],
     targets: [
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
-        .systemLibrary(
-            name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
-        .target(name: "PostgresKit", dependencies: ["CLibPQ"]),
-        .target(
-            name: "PostgresKitTesting",
-            dependencies: ["PostgresKit", .product(name: "CLIKitTesting", package: "cli-kit")]),
         .target(
             name: "CMSIndexer",
             dependencies: [
-                "SQLiteKit", "PostgresKit", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "SQLiteKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "sql-kit"),
+                .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
@@ -40,17 +32,20 @@ let package = Package(
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: [
-                "CMSIndexer", "PostgresKit", "PostgresKitTesting",
+                "CMSIndexer", .product(name: "PostgresKit", package: "sql-kit"),
+                .product(name: "PostgresKitTesting", package: "sql-kit"),
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
-                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
+                .product(name: "TimeKit", package: "time-kit"),
+                .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .target(
             name: "CMSIndexerBenchmark",
             dependencies: [
-                "CMSIndexer", "PostgresKitTesting", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", .product(name: "PostgresKitTesting", package: "sql-kit"),
+                .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
@@ -60,13 +55,13 @@ let package = Package(
         .executableTarget(
             name: "cms-indexer-bench",
             dependencies: ["CMSIndexerBenchmark", "CMSIndexer", .product(name: "CLIKit", package: "cli-kit")]),
-        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CMSIndexerTestSupport"]),
-        .testTarget(name: "PostgresKitTests", dependencies: ["PostgresKit", "PostgresKitTesting"]),
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "CMSIndexerBenchmark", "SQLiteKit", "PostgresKit",
-                "PostgresKitTesting", "cms-indexer", "cms-indexer-bench",
+                "CMSIndexer", "CMSIndexerTestSupport", "CMSIndexerBenchmark",
+                .product(name: "SQLiteKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "sql-kit"),
+                .product(name: "PostgresKitTesting", package: "sql-kit"), "cms-indexer", "cms-indexer-bench",
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
@@ -76,12 +71,14 @@ let package = Package(
                 .product(name: "HTTPKitServer", package: "http-kit"),
                 .product(name: "HTTPKitServerTesting", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),
-                .product(name: "TimeKit", package: "time-kit"), .product(name: "TimeKitTesting", package: "time-kit"),
+                .product(name: "TimeKit", package: "time-kit"),
+                .product(name: "TimeKitTesting", package: "time-kit"),
             ]),
         .testTarget(
             name: "MappingSyncTests",
             dependencies: [
                 "CMSIndexer", "CMSIndexerTestSupport", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "TimeKitTesting", package: "time-kit"),
             ]),

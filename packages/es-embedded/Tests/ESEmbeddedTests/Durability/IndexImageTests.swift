@@ -1,3 +1,4 @@
+import CLIKitTesting
 import ESModels
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CLIKitTesting
 import ESEmbedded
 import ESModels
 import Foundation

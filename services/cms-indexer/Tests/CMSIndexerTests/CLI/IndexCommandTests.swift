@@ -1,3 +1,4 @@
+import CLIKitTesting
 import CMSIndexer
 import CMSIndexerTestSupport
 import ESEmbedded

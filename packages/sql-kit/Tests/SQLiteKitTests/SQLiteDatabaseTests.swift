@@ -1,4 +1,4 @@
-import CMSIndexerTestSupport
+import CLIKitTesting
 import Foundation
 import Testing
 

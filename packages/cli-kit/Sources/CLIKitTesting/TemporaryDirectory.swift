@@ -4,12 +4,12 @@ import Foundation
 ///
 /// ```swift
 /// try withTemporaryDirectory { directory in
-///     let db = try SQLiteDatabase(path: directory.appendingPathComponent("cms.sqlite").path)
+///     let db = try SQLiteDatabase(path: directory.appendingPathComponent("test.sqlite").path)
 /// }
 /// ```
 @discardableResult
 public func withTemporaryDirectory<Result>(
-    prefix: String = "cms-indexer", _ body: (URL) throws -> Result
+    prefix: String = "test", _ body: (URL) throws -> Result
 ) throws -> Result {
     let directory = try makeTemporaryDirectory(prefix: prefix)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -19,7 +19,7 @@ public func withTemporaryDirectory<Result>(
 /// The async form of ``withTemporaryDirectory(prefix:_:)``.
 @discardableResult
 public func withTemporaryDirectory<Result>(
-    prefix: String = "cms-indexer", _ body: (URL) async throws -> Result
+    prefix: String = "test", _ body: (URL) async throws -> Result
 ) async throws -> Result {
     let directory = try makeTemporaryDirectory(prefix: prefix)
     defer { try? FileManager.default.removeItem(at: directory) }
