@@ -77,29 +77,49 @@ struct AssetGenerator {
         elements[random.int(below: elements.count)]
     }
 
-    /// The assetflat mapping (as cms-indexer defines it).
-    static let mapping: Mapping = {
-        var mapping = Mapping(dynamic: .strict) {
-            Property.keyword("uuid")
-            Property.keyword("type")
-            Property.object("titles", dynamic: .true) {}
-            Property.object("descriptions", dynamic: .true) {}
-            Property.keyword("categories")
-            Property.keyword("languages")
-            Property.keyword("ratings")
-            Property.nested("license_windows", dynamic: .strict) {
-                Property.keyword("uuid")
-                Property.date("start")
-                Property.date("end")
-                Property.keyword("countries")
-                Property.keyword("subscription_statuses")
-                Property.keyword("type")
-                Property.boolean("is_downloadable")
+    /// The assetflat definition as cms-indexer writes it: the synced copy,
+    /// `packages/integration-fixtures/Mappings/assetflat.json`, found from the working directory
+    /// upwards, else from this source file's place in the repository (it is not a package
+    /// dependency: integration-fixtures depends on this package).
+    ///
+    /// - Throws: ``BenchmarkSetupError`` when no copy is found or it does not parse.
+    static func definition() throws -> IndexDefinition {
+        try loadedDefinition.get()
+    }
+
+    private static let loadedDefinition = Result { try loadDefinition() }
+
+    private static func loadDefinition() throws -> IndexDefinition {
+        let relative = "packages/integration-fixtures/Mappings/assetflat.json"
+        var candidates: [URL] = []
+        for start in [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent(),
+        ] {
+            var directory = start.standardizedFileURL
+            while true {
+                candidates.append(directory.appendingPathComponent(relative))
+                let parent = directory.deletingLastPathComponent()
+                if parent.path == directory.path { break }
+                directory = parent
             }
-            Property.date("created_at")
-            Property.date("updated_at")
         }
-        mapping.parameters["date_detection"] = false
-        return mapping
-    }()
+        guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw BenchmarkSetupError(
+                message:
+                    "cannot find \(relative) from '\(FileManager.default.currentDirectoryPath)' upwards: run the benchmark from the repository"
+            )
+        }
+        do {
+            return try IndexDefinition(json: JSONValue(parsing: Data(contentsOf: file)))
+        } catch {
+            throw BenchmarkSetupError(message: "\(file.path) is not an index definition: \(error)")
+        }
+    }
+}
+
+/// What keeps a benchmark from starting.
+struct BenchmarkSetupError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

@@ -61,7 +61,7 @@ public struct Benchmark: Sendable {
             let engine = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
             for name in ["assetflat", "territories", "languages", "categories", "ratings"] {
                 _ = try await engine.createIndex(
-                    name, definition: IndexDefinition(mappings: AssetGenerator.mapping))
+                    name, definition: AssetGenerator.definition())
             }
             _ = try await engine.bulk(
                 BulkRequest(
@@ -97,7 +97,7 @@ public struct Benchmark: Sendable {
         var compared = BulkTimer()
         for target in [engine, reference].compactMap({ $0 }) {
             _ = try await target.createIndex(
-                "assetflat", definition: IndexDefinition(mappings: AssetGenerator.mapping))
+                "assetflat", definition: AssetGenerator.definition())
         }
         var generator = AssetGenerator(seed: 42, now: Self.now)
         for (number, first) in stride(from: 0, to: documents, by: batchSize).enumerated() {

@@ -81,7 +81,7 @@ struct CrashLoop: Sendable {
                     baseURL: url, requestTimeout: .seconds(60), retry: .none))
             if round == 0 {
                 _ = try await client.createIndex(
-                    "assetflat", definition: IndexDefinition(mappings: AssetGenerator.mapping))
+                    "assetflat", definition: AssetGenerator.definition())
             } else {
                 try await verify(acknowledged, on: client, round: round)
             }
