@@ -48,4 +48,24 @@ import Testing
             #expect(badRepoErrors.contains("is not a directory"))
         }
     }
+
+    @Test func anUnknownSubcommandIsAUsageErrorEvenBeforeHelp() throws {
+        try withTemporaryDirectory { directory in
+            let (status, output, errors) = run(["impact", "--help"], in: directory)
+            #expect(status == 64)
+            #expect(output.isEmpty)
+            #expect(
+                errors
+                    == "testselect: error: unexpected argument 'impact': not a subcommand of 'testselect' (its subcommands: select, run, graph, explain, flakes); see 'testselect --help'\n"
+            )
+            let (typo, _, typoErrors) = run(["rum"], in: directory)
+            #expect(typo == 64)
+            #expect(
+                typoErrors.contains(
+                    "unexpected argument 'rum': not a subcommand of 'testselect'; did you mean 'run'?"))
+            let (help, helpOutput, _) = run(["--help"], in: directory)
+            #expect(help == 0)
+            #expect(helpOutput.hasPrefix("OVERVIEW: testselect picks"))
+        }
+    }
 }

@@ -98,7 +98,8 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
         }
         throw UsageError.unknownSubcommand(
             first, command: groupName,
-            suggestion: NearMatch.closest(to: first, among: group.subcommands.map(\.name)))
+            suggestion: NearMatch.closest(to: first, among: group.subcommands.map(\.name)),
+            subcommands: group.subcommands.map(\.name))
     }
 
     /// `tool help [subcommand...]`: the help of the group or of the named subcommand.
@@ -114,7 +115,8 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
             guard let next = current.subcommand(named: word) else {
                 throw UsageError.unknownSubcommand(
                     word, command: path.joined(separator: " "),
-                    suggestion: NearMatch.closest(to: word, among: current.subcommands.map(\.name)))
+                    suggestion: NearMatch.closest(to: word, among: current.subcommands.map(\.name)),
+                    subcommands: current.subcommands.map(\.name))
             }
             node = next
             path.append(word)

@@ -2,8 +2,8 @@
 public enum UsageError: Error, CustomStringConvertible, Equatable, ExitCodeProviding {
     /// An option the command does not know.
     case unknownOption(String, command: String, suggestion: String?)
-    /// A subcommand the command does not know.
-    case unknownSubcommand(String, command: String, suggestion: String?)
+    /// A subcommand the command does not know; `subcommands` are the ones it has.
+    case unknownSubcommand(String, command: String, suggestion: String?, subcommands: [String] = [])
     /// A command that only groups subcommands was given none.
     case missingSubcommand(command: String)
     /// An option given without its value; `next` is the word that followed, when one did.
@@ -27,8 +27,10 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, ExitCodeProvi
         case .unknownOption(let option, let command, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown option '\(option)' for '\(command)'\(hint); see '\(command) --help'"
-        case .unknownSubcommand(let name, let command, let suggestion):
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        case .unknownSubcommand(let name, let command, let suggestion, let subcommands):
+            let hint =
+                suggestion.map { "; did you mean '\($0)'?" }
+                ?? (subcommands.isEmpty ? "" : " (its subcommands: \(subcommands.joined(separator: ", ")))")
             return "unknown subcommand '\(name)' for '\(command)'\(hint); see '\(command) --help'"
         case .missingSubcommand(let command):
             return "'\(command)' needs a subcommand; see '\(command) --help'"

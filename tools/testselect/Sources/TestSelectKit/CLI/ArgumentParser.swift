@@ -12,6 +12,9 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
     case unexpectedArgument(String, command: String)
     /// Two options that cannot be used together.
     case conflictingOptions(String, String)
+    /// A word where a subcommand goes that names none (the default command takes no argument);
+    /// `subcommands` are the ones there are.
+    case unknownSubcommand(String, command: String, suggestion: String?, subcommands: [String])
     /// An option given without another it needs.
     case needsOption(String, needs: String)
 
@@ -34,6 +37,12 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
             return "unexpected argument '\(argument)'; see '\(command) --help'"
         case .conflictingOptions(let first, let second):
             return "'\(first)' and '\(second)' cannot be used together"
+        case .unknownSubcommand(let name, let command, let suggestion, let subcommands):
+            let hint =
+                suggestion.map { "; did you mean '\($0)'?" }
+                ?? " (its subcommands: \(subcommands.joined(separator: ", ")))"
+            return
+                "unexpected argument '\(name)': not a subcommand of '\(command)'\(hint); see '\(command) --help'"
         case .needsOption(let option, let needed):
             return "'\(option)' needs '\(needed)'"
         }

@@ -32,6 +32,12 @@ public struct ArgumentDefinition: Sendable {
         ArgumentDefinition(names: [], kind: .positional(valueName: valueName), help: help)
     }
 
+    /// Whether it is a positional argument.
+    public var isPositional: Bool {
+        if case .positional = kind { return true }
+        return false
+    }
+
     /// The canonical name (`--format`), or the value name for a positional.
     public var name: String {
         if case .positional(let valueName) = kind { return valueName }

@@ -48,6 +48,17 @@ public enum TestSelectCLI {
             type = command
             commandName = "testselect \(first)"
             words.removeFirst()
+        } else if let first = words.first, !first.hasPrefix("-"),
+            !type.configuration.arguments.contains(where: { $0.isPositional })
+        {
+            // Not an argument of the default command: a subcommand that does not exist, even
+            // when --help follows (the main help would hide the mistake).
+            let names = commands.map { $0.configuration.name }
+            return fail(
+                UsageError.unknownSubcommand(
+                    first, command: "testselect", suggestion: NearMatch.closest(to: first, among: names),
+                    subcommands: names),
+                context: context)
         }
         if ArgumentParser.asksForHelp(words) {
             context.output.write(
