@@ -98,8 +98,8 @@ struct ServeCommand: Command {
             let configuration =
                 try HTTPSearchBackendConfiguration(environment: environment)
                 ?? HTTPSearchBackendConfiguration(baseURL: url)
-            // Plain http goes through HTTPKit's pooled client; https stays on URLSession.
-            return (ClusterSearchBackend.make(configuration: configuration), {})
+            // Plain http goes through HTTPKit's pooled client, https through URLSession.
+            return (HTTPSearchBackend(configuration: configuration), {})
         case .dataDirectory(let directory):
             let engine = try EmbeddedSearchBackend(
                 configuration: EmbeddedSearchConfiguration(

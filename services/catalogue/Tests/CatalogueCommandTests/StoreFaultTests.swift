@@ -40,10 +40,9 @@ import TimeKitTesting
         let url = try #require(URL(string: String(line.split(separator: " ").last ?? "")))
         let configuration = HTTPSearchBackendConfiguration(baseURL: url)
         try await withFixtureEnvironment(data, store: .cluster(configuration)) { environment in
-            let backend = try #require(
-                ClusterSearchBackend(
-                    configuration: configuration,
-                    client: HTTPClient(configuration: HTTPClientConfiguration(readTimeout: .seconds(60)))))
+            var configuration = configuration
+            configuration.requestTimeout = .seconds(60)
+            let backend = HTTPSearchBackend(configuration: configuration)
             let time = ManualClock()
             let catalogue = CatalogueApp(
                 backend: backend, clock: environment.clock, monotonic: time.clock,
@@ -163,9 +162,7 @@ import TimeKitTesting
     @Test func aRefusedConnectionIs503WithTheReasonLogged() async throws {
         let closed = try await Application(router: Router()).withLiveServer { $0.address }
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)"))
-        let backend = try #require(
-            ClusterSearchBackend(
-                configuration: HTTPSearchBackendConfiguration(baseURL: url), client: HTTPClient()))
+        let backend = HTTPSearchBackend(configuration: HTTPSearchBackendConfiguration(baseURL: url))
         let logs = InMemoryLogSink()
         let application = CatalogueApp(
             backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
@@ -198,12 +195,9 @@ import TimeKitTesting
             .withLiveServer {
                 server in
                 let url = try #require(URL(string: "http://127.0.0.1:\(server.address.port)"))
-                let client = HTTPClient(
-                    configuration: HTTPClientConfiguration(
-                        retry: HTTPClientRetryPolicy(initialBackoff: .milliseconds(5))))
-                let backend = try #require(
-                    ClusterSearchBackend(
-                        configuration: HTTPSearchBackendConfiguration(baseURL: url), client: client))
+                let backend = HTTPSearchBackend(
+                    configuration: HTTPSearchBackendConfiguration(
+                        baseURL: url, retry: RetryPolicy(initialBackoff: .milliseconds(5))))
                 let logs = InMemoryLogSink()
                 let application = CatalogueApp(
                     backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
@@ -225,11 +219,9 @@ import TimeKitTesting
         let store = try ClosingStore()
         defer { store.stop() }
         let url = try #require(URL(string: "http://127.0.0.1:\(store.port)"))
-        let client = HTTPClient(
-            configuration: HTTPClientConfiguration(
-                retry: HTTPClientRetryPolicy(initialBackoff: .milliseconds(5))))
-        let backend = try #require(
-            ClusterSearchBackend(configuration: HTTPSearchBackendConfiguration(baseURL: url), client: client))
+        let backend = HTTPSearchBackend(
+            configuration: HTTPSearchBackendConfiguration(
+                baseURL: url, retry: RetryPolicy(initialBackoff: .milliseconds(5))))
         let logs = InMemoryLogSink()
         let application = CatalogueApp(
             backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
@@ -258,9 +250,7 @@ import TimeKitTesting
             .withLiveServer {
                 server in
                 let url = try #require(URL(string: "http://127.0.0.1:\(server.address.port)"))
-                let backend = try #require(
-                    ClusterSearchBackend(
-                        configuration: HTTPSearchBackendConfiguration(baseURL: url), client: HTTPClient()))
+                let backend = HTTPSearchBackend(configuration: HTTPSearchBackendConfiguration(baseURL: url))
                 let application = CatalogueApp(
                     backend: backend, clock: Fixtures.clock, monotonic: ManualClock().clock
                 )

@@ -80,6 +80,17 @@ public protocol SearchBackend: Sendable {
     ///   `search_phase_execution_exception` for queries that fail on the data.
     func search(_ index: String, request: SearchRequest) async throws -> SearchResponse
 
+    /// Searches, answering with what the backend has: a cluster's bytes, for a caller that reads
+    /// hits straight from them, or an in-process engine's decoded response (the default).
+    ///
+    /// - Throws: what ``search(_:request:)`` throws.
+    func searchAnswer(_ index: String, request: SearchRequest) async throws -> SearchAnswer
+
+    /// Whether the backend itself ends each call's waits and retries by the deadline of the
+    /// current ``SearchCallContext`` (a cluster client does; an in-process engine, which never
+    /// waits, does not need to).
+    var honoursCallDeadlines: Bool { get }
+
     /// Counts matches (`POST /{index}/_count`).
     func count(_ index: String, request: CountRequest) async throws -> CountResponse
 
@@ -95,4 +106,14 @@ public protocol SearchBackend: Sendable {
 
     /// Makes recent writes searchable (`POST /{index}/_refresh`, or `/_refresh` for all).
     func refresh(_ index: String?) async throws -> RefreshResponse
+}
+
+extension SearchBackend {
+    /// The decoded response of ``search(_:request:)``.
+    public func searchAnswer(_ index: String, request: SearchRequest) async throws -> SearchAnswer {
+        .decoded(try await search(index, request: request))
+    }
+
+    /// `false`: the caller bounds the call.
+    public var honoursCallDeadlines: Bool { false }
 }

@@ -10,7 +10,10 @@ import TimeKit
 /// One request of ``HTTPSearchBackend``, ready for either transport.
 struct ClusterCall: Sendable {
     var method: HTTPMethod
-    var url: URL
+    /// The request target (path and query, percent-encoded).
+    var target: String
+    /// The whole URL, for URLSession and messages.
+    var url: String
     var headers: [(String, String)]
     var body: Data?
 }
@@ -36,7 +39,8 @@ enum ClusterTransport: Sendable {
             // pooled connection the server closed while idle is still replaced at no cost.
             let client = HTTPClient(
                 configuration: HTTPClientConfiguration(
-                    maxConnectionsPerHost: 8, connectTimeout: timeout, writeTimeout: timeout,
+                    maxConnectionsPerHost: configuration.maxConnections, connectTimeout: timeout,
+                    writeTimeout: timeout,
                     readTimeout: timeout, retry: .none),
                 clock: clock)
             self = .plain(client, SocketAddress(host: host, port: url.port ?? 80))
@@ -48,7 +52,7 @@ enum ClusterTransport: Sendable {
         let backstop = max(1, URLSessionCall.seconds(timeout).rounded(.up)) + 1
         sessionConfiguration.timeoutIntervalForRequest = backstop
         sessionConfiguration.timeoutIntervalForResource = backstop
-        sessionConfiguration.httpMaximumConnectionsPerHost = 8
+        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConnections
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         self = .tls(URLSession(configuration: sessionConfiguration))
@@ -75,13 +79,8 @@ enum ClusterTransport: Sendable {
     private static func attempt(
         _ call: ClusterCall, client: HTTPClient, address: SocketAddress, timeout: Duration
     ) async -> TransportOutcome {
-        let url = call.url.absoluteString
-        guard let components = URLComponents(url: call.url, resolvingAgainstBaseURL: false) else {
-            return .failed(
-                .invalidResponse(url: url, status: 0, reason: "cannot build a url"), transient: false)
-        }
-        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        if let query = components.percentEncodedQuery { target += "?" + query }
+        let url = call.url
+        let target = call.target.isEmpty ? "/" : call.target
         var headers = HTTPHeaders()
         for (name, value) in call.headers { headers.add(name: name, value: value) }
         let request = Request(
@@ -104,9 +103,8 @@ enum ClusterTransport: Sendable {
             case .connectFailed(_, let reason):
                 return .failed(.unreachable(url: url, reason: reason), transient: true)
             case .connectionClosed:
-                return .failed(
-                    .unreachable(url: url, reason: "the connection was closed before an answer arrived"),
-                    transient: true)
+                // The client's own words say how much of the answer came.
+                return .failed(.unreachable(url: url, reason: "\(error)"), transient: true)
             case .invalidResponse(_, let reason):
                 return .failed(.invalidResponse(url: url, status: 0, reason: reason), transient: true)
             case .unsupportedScheme:
@@ -118,8 +116,12 @@ enum ClusterTransport: Sendable {
     private static func attempt(_ call: ClusterCall, session: URLSession, timeout: Duration) async
         -> TransportOutcome
     {
-        let url = call.url.absoluteString
-        var request = URLRequest(url: call.url)
+        let url = call.url
+        guard let address = URL(string: url) else {
+            return .failed(
+                .invalidResponse(url: url, status: 0, reason: "cannot build a url"), transient: false)
+        }
+        var request = URLRequest(url: address)
         request.httpMethod = call.method.rawValue
         request.timeoutInterval = max(1, URLSessionCall.seconds(timeout).rounded(.up)) + 1
         for (name, value) in call.headers { request.setValue(value, forHTTPHeaderField: name) }

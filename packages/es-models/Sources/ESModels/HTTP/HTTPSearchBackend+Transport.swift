@@ -40,41 +40,50 @@ extension HTTPSearchBackend {
         return set
     }()
 
-    /// The URL of a path under the base URL (whose own path is kept as a prefix).
-    func url(_ path: [String], query: [URLQueryItem]) throws -> URL {
-        let segments = path.map {
-            $0.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? $0
+    /// The request target of a path under the base URL, whose own path is kept as a prefix
+    /// (`/prefix/assetflat/_search?refresh=true`), each segment percent-encoded.
+    func target(_ path: [String], query: [URLQueryItem]) -> String {
+        var target =
+            pathPrefix + "/"
+            + path.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? $0 }
+            .joined(separator: "/")
+        if !query.isEmpty {
+            target += "?" + QueryItems(query.map { ($0.name, $0.value ?? "") }).encoded
         }
-        var base = configuration.baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: base + "/" + segments.joined(separator: "/")) else {
-            throw SearchTransportError.invalidResponse(
-                url: base, status: 0, reason: "cannot build a url for \(path)")
-        }
-        if !query.isEmpty { components.queryItems = query }
-        guard let url = components.url else {
-            throw SearchTransportError.invalidResponse(
-                url: base, status: 0, reason: "cannot build a url for \(path)")
-        }
-        return url
+        return target
     }
 
-    /// Sends a request, retrying as the ``RetryPolicy`` says; returns the last answer (any
-    /// status) or throws a ``SearchTransportError`` when no answer came.
+    /// Sends a request, retrying as the ``RetryPolicy`` says, within the deadline of the current
+    /// ``SearchCallContext`` when it has one (each attempt's timeout is cut to what is left, and
+    /// no retry starts after it); returns the last answer (any status) or throws a
+    /// ``SearchTransportError`` when no answer came. The context's request id goes to the
+    /// cluster as `X-Opaque-Id`.
     func send(
         _ method: HTTPMethod, _ path: [String], query: [URLQueryItem] = [], body: RequestBody? = nil
     ) async throws -> HTTPAnswer {
-        let url = try url(path, query: query)
+        let target = target(path, query: query)
+        let context = SearchCallContext.current
         var headers: [(String, String)] = [("Accept", "application/json")]
         if let authorization = configuration.authentication.headerValue {
             headers.append(("Authorization", authorization))
         }
         if let body { headers.append(("Content-Type", body.contentType)) }
-        let call = ClusterCall(method: method, url: url, headers: headers, body: body?.data)
+        if let id = context.requestID { headers.append(("X-Opaque-Id", id)) }
+        let call = ClusterCall(
+            method: method, target: target, url: origin + target, headers: headers, body: body?.data)
         let policy = configuration.retry
+        let started = clock.now()
         var attempt = 1
         while true {
-            let outcome = await transport.attempt(call, timeout: configuration.requestTimeout)
+            var timeout = configuration.requestTimeout
+            if let deadline = context.deadline {
+                let left = deadline - clock.now()
+                guard left > .zero else {
+                    throw SearchTransportError.timedOut(url: call.url, after: clock.now() - started)
+                }
+                timeout = min(timeout, left)
+            }
+            let outcome = await transport.attempt(call, timeout: timeout)
             let retryable: Bool
             var retryAfter: Duration?
             switch outcome {
@@ -84,13 +93,14 @@ extension HTTPSearchBackend {
             case .failed(_, let transient):
                 retryable = transient
             }
-            guard retryable, attempt < policy.maxAttempts else {
+            let delay = policy.backoff(afterAttempt: attempt, retryAfter: retryAfter)
+            let inTime = context.deadline.map { clock.now() + delay < $0 } ?? true
+            guard retryable, attempt < policy.maxAttempts, inTime else {
                 switch outcome {
                 case .answer(let answer): return answer
                 case .failed(let error, _): throw error
                 }
             }
-            let delay = policy.backoff(afterAttempt: attempt, retryAfter: retryAfter)
             try await clock.sleep(for: delay)
             attempt += 1
         }

@@ -33,6 +33,10 @@ public final class HTTPSearchBackend: SearchBackend {
     /// (the socket's own timeouts, and URLSession's over `https`, are real time).
     let clock: MonotonicClock
     let transport: ClusterTransport
+    /// The base URL without a trailing `/` (`http://127.0.0.1:9200/prefix`).
+    let origin: String
+    /// The base URL's own path without a trailing `/` (`/prefix`, or empty).
+    let pathPrefix: String
 
     /// Creates a backend with its own connections (an HTTPKit client for `http`, a URL session
     /// for `https`).
@@ -43,7 +47,18 @@ public final class HTTPSearchBackend: SearchBackend {
         self.configuration = configuration
         self.clock = clock
         transport = ClusterTransport(configuration: configuration, clock: clock)
+        var origin = configuration.baseURL.absoluteString
+        var prefix = configuration.baseURL.path
+        while origin.hasSuffix("/") { origin.removeLast() }
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        let path = prefix
+        if !path.isEmpty, origin.hasSuffix(path) { origin.removeLast(path.count) }
+        self.origin = origin
+        pathPrefix = prefix
     }
+
+    /// `true`: each call ends by the current ``SearchCallContext``'s deadline.
+    public var honoursCallDeadlines: Bool { true }
 
     deinit {
         transport.close()
@@ -113,6 +128,13 @@ public final class HTTPSearchBackend: SearchBackend {
 
     public func search(_ index: String, request: SearchRequest) async throws -> SearchResponse {
         try await call(.post, [index, "_search"], body: .json(request.json), as: SearchResponse.self)
+    }
+
+    /// The answer's bytes (after the status is checked), for a caller that reads hits from them.
+    public func searchAnswer(_ index: String, request: SearchRequest) async throws -> SearchAnswer {
+        let answer = try await send(.post, [index, "_search"], body: .json(request.json))
+        guard (200..<300).contains(answer.status) else { throw failure(answer) }
+        return .bytes(answer.body, url: answer.url)
     }
 
     public func count(_ index: String, request: CountRequest) async throws -> CountResponse {

@@ -44,16 +44,19 @@ public struct HTTPSearchBackendConfiguration: Sendable, Equatable {
     public var requestTimeout: Duration
     /// When and how often to retry.
     public var retry: RetryPolicy
+    /// The most connections kept open to the cluster at once (calls beyond wait for one).
+    public var maxConnections: Int
 
     /// Creates a configuration.
     public init(
         baseURL: URL, authentication: Authentication = .none, requestTimeout: Duration = .seconds(30),
-        retry: RetryPolicy = RetryPolicy()
+        retry: RetryPolicy = RetryPolicy(), maxConnections: Int = 32
     ) {
         self.baseURL = baseURL
         self.authentication = authentication
         self.requestTimeout = requestTimeout
         self.retry = retry
+        self.maxConnections = max(1, maxConnections)
     }
 
     /// Reads a configuration from environment variables; `nil` when `ELASTICSEARCH_URL` is

@@ -8,7 +8,7 @@ import TimeKit
 ///
 /// ```swift
 /// let catalogue = CatalogueApp(
-///     backend: ClusterSearchBackend.make(configuration: .init(baseURL: url)), clock: .system,
+///     backend: HTTPSearchBackend(configuration: .init(baseURL: url)), clock: .system,
 ///     monotonic: .continuous)
 /// try await catalogue.makeApplication(server: ServerConfiguration(port: 8080)).run()
 /// ```

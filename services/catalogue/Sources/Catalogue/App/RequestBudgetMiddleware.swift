@@ -1,3 +1,4 @@
+import ESModels
 import HTTPKit
 import TimeKit
 
@@ -8,7 +9,7 @@ struct RequestBudgetMiddleware: Middleware {
     let clock: MonotonicClock
 
     func handle(_ request: Request, context: RequestContext, next: NextResponder) async throws -> Response {
-        let call = StoreCallContext(deadline: clock.now() + timeout, requestID: context.requestID)
-        return try await StoreCallContext.$current.withValue(call) { try await next(request, context) }
+        let call = SearchCallContext(deadline: clock.now() + timeout, requestID: context.requestID)
+        return try await SearchCallContext.$current.withValue(call) { try await next(request, context) }
     }
 }

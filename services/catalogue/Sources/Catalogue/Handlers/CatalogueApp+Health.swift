@@ -36,9 +36,9 @@ extension CatalogueApp {
             }
             return problems
         }
-        let context = StoreCallContext(deadline: deadline, requestID: StoreCallContext.current.requestID)
+        let context = SearchCallContext(deadline: deadline, requestID: SearchCallContext.current.requestID)
         do {
-            return try await StoreCallContext.$current.withValue(context) {
+            return try await SearchCallContext.$current.withValue(context) {
                 try await StoreDeadline.run(deadline, clock: clock, mode: .race) { await check() }
             }
         } catch {

@@ -33,7 +33,7 @@ struct RowItems: Sendable {
 /// `live_events` row's events running now.
 ///
 /// The store calls run concurrently, at most ``width`` at once, each within the request's
-/// deadline (the task-local ``StoreCallContext`` every child task inherits): one call per query
+/// deadline (the task-local ``SearchCallContext`` every child task inherits): one call per query
 /// or `live_events` row, and the assets of every curated row looked up together (in calls of
 /// ``CatalogueQueries/maximumRowAssetIDs`` ids), so a home screen of ten curated rows costs one
 /// lookup, not ten.

@@ -8,22 +8,19 @@ enum StoreDeadline {
 
     /// How a backend's calls are held to a deadline.
     enum Mode: Equatable {
-        /// The backend enforces it itself: the lean HTTP client ends its socket waits and
-        /// retries on time (``ClusterSearchBackend``, which reads ``StoreCallContext``).
+        /// The backend enforces it itself: a cluster client ends its socket waits and retries on
+        /// time (``ESModels/SearchBackend/honoursCallDeadlines``, reading
+        /// ``ESModels/SearchCallContext``).
         case honoured
-        /// The call is raced with a timer and cancelled when it loses: for a backend that waits
-        /// on I/O and honours cancellation (URLSession's ``ESModels/HTTPSearchBackend``).
+        /// The call is raced with a timer and cancelled when it loses: for work made of several
+        /// calls that must end by one deadline (the readiness check).
         case race
         /// The deadline is checked before the call only: an in-process engine computes without
         /// waiting, cannot be interrupted, and a timer task per call would cost more than it saves.
         case checkBefore
 
         init(for backend: any SearchBackend) {
-            switch backend {
-            case is ClusterSearchBackend: self = .honoured
-            case is HTTPSearchBackend: self = .race
-            default: self = .checkBefore
-            }
+            self = backend.honoursCallDeadlines ? .honoured : .checkBefore
         }
     }
 
@@ -48,9 +45,9 @@ enum StoreDeadline {
         if clock.movesByItself {
             call = body
         } else {
-            var context = StoreCallContext.current
+            var context = SearchCallContext.current
             context.deadline = nil
-            call = { [context] in try await StoreCallContext.$current.withValue(context) { try await body() }
+            call = { [context] in try await SearchCallContext.$current.withValue(context) { try await body() }
             }
         }
         return try await withThrowingTaskGroup(of: Value.self) { group in

@@ -1,4 +1,5 @@
 import ESModels
+import Foundation
 import HTTPKit
 import TimeKit
 
@@ -36,16 +37,13 @@ struct CatalogueStore: Sendable {
         let response: SearchResponse
         let items: [Model]
         do {
-            if let cluster = backend as? ClusterSearchBackend {
+            switch try await call(index: name, { try await backend.searchAnswer(name, request: request) }) {
+            case .bytes(let body, let url):
                 // Over HTTP, hits are read straight from the answer's bytes.
-                let answer = try await call(index: name) {
-                    try await cluster.streamedSearch(
-                        name, request: request, as: Model.self, model: index.rawValue)
-                }
-                let streamed = try answer.get()
+                let streamed = try Self.streamed(body, url: url, as: Model.self, model: index.rawValue)
                 (response, items) = (streamed.response, streamed.items)
-            } else {
-                response = try await call(index: name) { try await backend.search(name, request: request) }
+            case .decoded(let decoded):
+                response = decoded
                 items = try response.hits.hits.map { hit in
                     guard let source = hit.source else {
                         throw StoredDocumentError(model: index.rawValue, field: "_source", expected: "object")
@@ -64,6 +62,22 @@ struct CatalogueStore: Sendable {
         return StoreHits(
             total: response.hits.total?.value, items: items, sortValues: response.hits.hits.map(\.sort),
             highlights: response.hits.hits.map(\.highlight), aggregations: response.aggregations ?? [:])
+    }
+
+    /// A cluster's search answer read as `Model`s; a hit the model cannot read is a
+    /// ``StoredDocumentError``, an answer that is not a search answer a transport error.
+    static func streamed<Model: SourceDecodable>(
+        _ body: Data, url: String, as type: Model.Type, model: String
+    ) throws -> StreamedSearchAnswer<Model> {
+        do {
+            return try StreamedSearchAnswer(body: body, model: model)
+        } catch let error as JSONParseError {
+            throw SearchTransportError.invalidResponse(
+                url: url, status: 200, reason: "the body is not json (\(error))")
+        } catch let error as ElasticsearchError {
+            throw SearchTransportError.invalidResponse(
+                url: url, status: 200, reason: "unexpected response shape: \(error.reason)")
+        }
     }
 
     /// Runs one store call on `index` within the deadline and the breaker, mapping its failures.
@@ -92,7 +106,8 @@ struct CatalogueStore: Sendable {
         let probe = admission == .probe
         do {
             let value = try await StoreDeadline.run(
-                StoreCallContext.current.deadline, clock: clock, mode: StoreDeadline.Mode(for: backend), body)
+                SearchCallContext.current.deadline, clock: clock, mode: StoreDeadline.Mode(for: backend), body
+            )
             breaker.record(success: true, probe: probe)
             return value
         } catch let error as SearchTransportError {
