@@ -419,5 +419,35 @@ class ElasticsearchClientTests(unittest.TestCase):
             compressed.close()
 
 
+
+
+class ClientExpectationsTests(unittest.TestCase):
+    """What the client relies on that an Elasticsearch 8 node does, seen through the client."""
+
+    def setUp(self):
+        self.client = Elasticsearch(URL, request_timeout=10)
+        self.index = f"conformance-{uuid.uuid4().hex[:10]}"
+        self.client.indices.create(index=self.index, mappings=MAPPING)
+
+    def tearDown(self):
+        self.client.indices.delete(index=self.index, ignore_unavailable=True)
+        self.client.close()
+
+    def test_answers_come_in_the_media_type_the_client_asked_for(self):
+        response = self.client.count(index=self.index)
+        self.assertEqual(
+            response.meta.headers["content-type"], "application/vnd.elasticsearch+json;compatible-with=8"
+        )
+
+    def test_a_delete_ignoring_unavailable_indices_acknowledges_a_missing_one(self):
+        response = self.client.indices.delete(index=f"{self.index}-missing", ignore_unavailable=True)
+        self.assertEqual(response.body, {"acknowledged": True})
+
+    def test_an_untracked_total_as_a_number_is_minus_one(self):
+        self.client.index(index=self.index, id="1", document={"n": 1}, refresh=True)
+        response = self.client.search(index=self.index, track_total_hits=False, rest_total_hits_as_int=True)
+        self.assertEqual(response["hits"]["total"], -1)
+
+
 if __name__ == "__main__":
     unittest.main()

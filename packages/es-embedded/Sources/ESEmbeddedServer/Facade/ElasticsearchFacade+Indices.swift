@@ -13,7 +13,20 @@ extension ElasticsearchFacade {
         }
         router.delete("/{index}") { request, context in
             try request.checkParameters(Self.expressionParameters.union(["timeout", "master_timeout"]))
-            let response = try await backend.deleteIndex(try context.parameters.require("index"))
+            var expression = try context.parameters.require("index")
+            if try request.flag("ignore_unavailable") == true {
+                // Names that match nothing are left out; with none left, nothing to delete.
+                var kept: [String] = []
+                for name in expression.split(separator: ",").map(String.init) {
+                    let exists = try await backend.indexExists(name)
+                    if exists || name.contains("*") { kept.append(name) }
+                }
+                guard !kept.isEmpty else {
+                    return RESTResponse.json(["acknowledged": true], request: request)
+                }
+                expression = kept.joined(separator: ",")
+            }
+            let response = try await backend.deleteIndex(expression)
             return RESTResponse.json(response.json, request: request)
         }
         router.head("/{index}") { request, context in

@@ -31,6 +31,7 @@ public struct ElasticsearchFacade: Sendable {
         let router = Router()
         if logRequests { router.add(middleware: RequestLoggingMiddleware()) }
         router.add(middleware: ResponseCompressionMiddleware())
+        router.add(middleware: MediaTypeMiddleware())
         router.add(middleware: ElasticsearchErrorMiddleware())
         router.add(middleware: RequestDecompressionMiddleware())
         router.add(middleware: CompatibilityMiddleware())

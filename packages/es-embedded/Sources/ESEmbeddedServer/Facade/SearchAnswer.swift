@@ -12,7 +12,8 @@ import ESModels
 struct SearchAnswer: Sendable {
     /// The engine's result.
     var result: SearchResult
-    /// Whether `hits.total` is a number (`rest_total_hits_as_int`; `null` when not tracked).
+    /// Whether `hits.total` is a number (`rest_total_hits_as_int`; `-1` when not tracked, as
+    /// Elasticsearch writes it).
     var restTotalHitsAsInt = false
     /// Members added to the answer's object (`status` in `_msearch`).
     var extraMembers: [String: JSONValue] = [:]
@@ -21,7 +22,7 @@ struct SearchAnswer: Sendable {
     var json: JSONValue {
         guard case .object(var members) = result.json else { return result.json }
         if restTotalHitsAsInt, case .object(var hits)? = members["hits"] {
-            hits["total"] = result.response.hits.total.map { .int($0.value) } ?? .null
+            hits["total"] = .int(result.response.hits.total?.value ?? -1)
             members["hits"] = .object(hits)
         }
         members.merge(extraMembers) { _, extra in extra }
@@ -99,7 +100,7 @@ struct SearchAnswer: Sendable {
         text.append(hits.maxScore.map(JSONValue.double) ?? .null)
         if restTotalHitsAsInt {
             text.append(literal: #","total":"#)
-            text.append(hits.total.map { .int($0.value) } ?? .null)
+            text.append(.int(hits.total?.value ?? -1))
         } else if let total = hits.total {
             text.append(literal: #","total":"#)
             text.append(total.json, sortingKeys: true)
