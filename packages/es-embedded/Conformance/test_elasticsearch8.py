@@ -8,6 +8,7 @@ import unittest
 import uuid
 
 from elasticsearch import (
+    ApiError,
     BadRequestError,
     ConflictError,
     Elasticsearch,
@@ -447,6 +448,87 @@ class ClientExpectationsTests(unittest.TestCase):
         self.client.index(index=self.index, id="1", document={"n": 1}, refresh=True)
         response = self.client.search(index=self.index, track_total_hits=False, rest_total_hits_as_int=True)
         self.assertEqual(response["hits"]["total"], -1)
+
+
+class HarnessCleanupTests(unittest.TestCase):
+    """The cleanup a test harness runs between tests against an Elasticsearch 8 cluster, through
+    the client's own APIs: every snapshot repository, data stream, index and template deleted,
+    cluster settings reset, pending tasks and a yellow cluster awaited. It empties the node it
+    runs against: point ES_URL at a test node only."""
+
+    def setUp(self):
+        self.client = Elasticsearch(URL, request_timeout=10)
+
+    def tearDown(self):
+        self.client.close()
+
+    def wipe(self):
+        client = self.client
+        for repository in client.snapshot.get_repository(name="_all").body:
+            snapshots = client.snapshot.get(repository=repository, snapshot="_all")
+            for snapshot in snapshots["snapshots"]:
+                client.snapshot.delete(repository=repository, snapshot=snapshot["snapshot"])
+            client.snapshot.delete_repository(name=repository)
+        client.indices.delete_data_stream(name="*", expand_wildcards="all")
+        for row in client.cat.indices(format="json", h="index", expand_wildcards="all").body:
+            client.indices.delete(index=row["index"])
+        for name in client.indices.get_template().body:
+            client.indices.delete_template(name=name)
+        for template in client.indices.get_index_template()["index_templates"]:
+            client.indices.delete_index_template(name=template["name"])
+        for template in client.cluster.get_component_template()["component_templates"]:
+            client.cluster.delete_component_template(name=template["name"])
+        client.cluster.put_settings(persistent={"*": None}, transient={"*": None})
+        self.assertEqual(client.cluster.pending_tasks()["tasks"], [])
+        health = client.cluster.health(wait_for_status="yellow", wait_for_no_relocating_shards=True)
+        self.assertFalse(health["timed_out"])
+
+    def test_a_harness_cleanup_empties_the_cluster(self):
+        client = self.client
+        client.snapshot.create_repository(
+            name="backups", repository={"type": "fs", "settings": {"location": "/tmp/backups"}}
+        )
+        client.indices.put_template(name="legacy", index_patterns=["legacy-*"], order=1)
+        client.cluster.put_component_template(name="shared", template={"settings": {"number_of_replicas": 0}})
+        client.indices.put_index_template(name="logs", index_patterns=["logs-*"], composed_of=["shared"])
+        client.indices.create(index="logs-harness")
+        client.cluster.put_settings(persistent={"cluster.routing.allocation.enable": "primaries"})
+        self.wipe()
+        self.assertEqual(client.snapshot.get_repository().body, {})
+        self.assertEqual(client.indices.get_template().body, {})
+        self.assertEqual(client.indices.get_index_template()["index_templates"], [])
+        self.assertEqual(client.cluster.get_component_template()["component_templates"], [])
+        self.assertEqual(client.cat.indices(format="json").body, [])
+        self.assertEqual(client.cluster.get_settings().body, {"persistent": {}, "transient": {}})
+
+    def test_snapshot_repositories_fail_as_elasticsearch_fails_them(self):
+        client = self.client
+        with self.assertRaises(NotFoundError) as missing:
+            client.snapshot.get_repository(name="nowhere")
+        self.assertEqual(missing.exception.body["error"]["type"], "repository_missing_exception")
+        with self.assertRaises(ApiError) as unknown:
+            client.snapshot.create_repository(name="odd", repository={"type": "hdfs", "settings": {}})
+        self.assertEqual(unknown.exception.meta.status, 500)
+        self.assertEqual(unknown.exception.body["error"]["type"], "repository_exception")
+
+    def test_templates_apply_at_index_creation(self):
+        client = self.client
+        client.indices.put_template(
+            name="harness-legacy", index_patterns=["harness-*"], order=0, settings={"number_of_replicas": 0}
+        )
+        client.cluster.put_component_template(
+            name="harness-mapping", template={"mappings": {"properties": {"at": {"type": "date"}}}}
+        )
+        client.indices.put_index_template(
+            name="harness-composed", index_patterns=["harness-c-*"], composed_of=["harness-mapping"], priority=5
+        )
+        client.indices.create(index="harness-legacy-1")
+        client.indices.create(index="harness-c-1")
+        legacy = client.indices.get(index="harness-legacy-1")["harness-legacy-1"]
+        self.assertEqual(legacy["settings"]["index"]["number_of_replicas"], "0")
+        composed = client.indices.get(index="harness-c-1")["harness-c-1"]
+        self.assertEqual(composed["mappings"]["properties"]["at"]["type"], "date")
+        self.wipe()
 
 
 if __name__ == "__main__":

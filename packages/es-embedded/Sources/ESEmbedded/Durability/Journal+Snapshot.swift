@@ -91,6 +91,7 @@ extension Journal {
         }
         try add(.change(lsn: 0, .aliases(catalog.aliases)))
         if !catalog.templates.isEmpty { try add(.change(lsn: 0, .templates(catalog.templates))) }
+        if !catalog.metadata.isEmpty { try add(.change(lsn: 0, .clusterMetadata(catalog.metadata))) }
         ordinal += 1
         RecordFraming.frame(into: &buffer, sequence: ordinal, scope: "") {
             RecordCodec.encode(.snapshotEnd(records: count), into: &$0)

@@ -293,6 +293,7 @@ enum JournalFileReader {
         case .change(_, .aliases): what = "the alias table"
         case .change(_, .settings(let index, _)): what = "the settings of '\(index)'"
         case .change(_, .templates): what = "the index template table"
+        case .change(_, .clusterMetadata): what = "the cluster metadata"
         case .snapshotHeader: what = "the snapshot header"
         case .snapshotEnd: what = "the snapshot's end record"
         case .indexCounters(let index, _): what = "the counters of '\(index)'"
@@ -311,7 +312,7 @@ extension StoredRecord {
             case .mapping(let index, _), .put(let index, _, _, _, _), .delete(let index, _, _, _),
                 .settings(let index, _):
                 index
-            case .aliases, .templates: ""
+            case .aliases, .templates, .clusterMetadata: ""
             }
         case .indexCounters(let index, _): index
         case .snapshotHeader, .snapshotEnd: ""

@@ -19,4 +19,7 @@ enum JournalRecord: Sendable, Equatable {
     case settings(index: String, settings: IndexSettings)
     /// The whole composable index template table after a change (name -> the template's body).
     case templates([String: JSONValue])
+    /// The whole cluster metadata (legacy and component templates, persistent cluster settings,
+    /// snapshot repositories) after a change.
+    case clusterMetadata(ClusterMetadata)
 }

@@ -29,6 +29,7 @@ enum RecordCodec {
         case put = 7
         case settings = 8
         case templates = 9
+        case clusterMetadata = 10
         case snapshotHeader = 100
         case indexCounters = 101
         case snapshotEnd = 102
@@ -86,6 +87,10 @@ enum RecordCodec {
                 writer.byte(Tag.templates.rawValue)
                 writer.integer(lsn)
                 writer.json(.object(table))
+            case .clusterMetadata(let metadata):
+                writer.byte(Tag.clusterMetadata.rawValue)
+                writer.integer(lsn)
+                writer.json(metadata.json)
             }
         case .snapshotHeader(let lsn):
             writer.byte(Tag.snapshotHeader.rawValue)
@@ -181,6 +186,12 @@ enum RecordCodec {
                 throw DecodingFailure(reason: "malformed index template table")
             }
             return .change(lsn: lsn, .templates(table))
+        case .clusterMetadata:
+            let lsn = try reader.integer()
+            guard let metadata = ClusterMetadata(json: try reader.json()) else {
+                throw DecodingFailure(reason: "malformed cluster metadata")
+            }
+            return .change(lsn: lsn, .clusterMetadata(metadata))
         case .snapshotHeader:
             return .snapshotHeader(lsn: try reader.integer())
         case .indexCounters:

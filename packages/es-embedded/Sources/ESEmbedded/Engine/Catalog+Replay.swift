@@ -46,6 +46,8 @@ extension Catalog {
             indices[index]?.setSettings(settings)
         case .templates(let table):
             templates = table
+        case .clusterMetadata(let value):
+            metadata = value
         }
     }
 

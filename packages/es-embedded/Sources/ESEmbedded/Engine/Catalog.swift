@@ -10,6 +10,11 @@ struct Catalog: Sendable {
     var failed: [String: IndexFailure] = [:]
     /// Composable index templates (`_index_template`) by name: the bodies as stored.
     var templates: [String: JSONValue] = [:]
+    /// Legacy and component templates, persistent cluster settings, snapshot repositories.
+    var metadata = ClusterMetadata()
+    /// Transient cluster settings, flat: kept in memory only, lost at a restart as a full
+    /// cluster restart loses them.
+    var transientSettings: [String: JSONValue] = [:]
 
     /// A concrete index reached by a read, with the alias filter that applies to it (`nil`
     /// when it was reached without a filter).

@@ -34,10 +34,14 @@ extension Engine {
         }) ?? []
     }
 
-    func summaries(_ expression: String?) throws -> [IndexSummary] {
+    func summaries(_ expression: String?, options: IndicesOptions = IndicesOptions()) throws -> [IndexSummary]
+    {
         try read { catalog in
-            try catalog.resolve(expression).compactMap { target in
-                guard let state = catalog.indices[target.index] else { return nil }
+            var seen = Set<String>()
+            return try catalog.resolve(expression, options: options).compactMap { target in
+                guard seen.insert(target.index).inserted, let state = catalog.indices[target.index] else {
+                    return nil
+                }
                 return IndexSummary(
                     name: state.name, uuid: state.identity.uuid, creationDate: state.creationDate,
                     settings: state.settings, mapping: state.mapping,

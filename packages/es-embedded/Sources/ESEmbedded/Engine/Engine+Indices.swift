@@ -115,9 +115,10 @@ extension Engine {
         }
     }
 
-    func refresh(_ expression: String?) throws -> RefreshResponse {
+    func refresh(_ expression: String?, options: IndicesOptions = IndicesOptions()) throws -> RefreshResponse
+    {
         try read { catalog in
-            let targets = try catalog.resolve(expression).map(\.index)
+            let targets = Array(Set(try catalog.resolve(expression, options: options).map(\.index)))
             var total = 0
             for name in targets {
                 catalog.indices[name]?.refresh(monotonicMillis: monotonicMillis)

@@ -4,6 +4,8 @@ import ESModels
 struct IndexTemplate {
     var patterns: [String]
     var priority: Int
+    /// The component templates it is composed of, applied in order beneath its own template.
+    var components: [String]
     var definition: IndexDefinition
 
     init(json: JSONValue, name: String) throws {
@@ -18,11 +20,7 @@ struct IndexTemplate {
         }
         guard !patterns.isEmpty else { throw ElasticsearchError.validation(["index patterns are missing"]) }
         priority = members.removeValue(forKey: "priority")?.intValue ?? 0
-        if case .array(let components)? = members.removeValue(forKey: "composed_of"), !components.isEmpty {
-            let names = components.compactMap(\.stringValue).joined(separator: ", ")
-            throw ElasticsearchError.invalidIndexTemplate(
-                name, "index template [\(name)] specifies component templates [\(names)] that do not exist")
-        }
+        components = members.removeValue(forKey: "composed_of")?.arrayValue?.compactMap(\.stringValue) ?? []
         if members.removeValue(forKey: "data_stream") != nil {
             throw ElasticsearchError.illegalArgument(
                 "es-embedded has no data streams: [data_stream] is not supported")
@@ -66,6 +64,13 @@ extension Engine {
         return try write { catalog, records in
             if create, catalog.templates[name] != nil {
                 throw ElasticsearchError.illegalArgument("index template [\(name)] already exists")
+            }
+            let missing = template.components.filter { catalog.metadata.componentTemplates[$0] == nil }
+            if !missing.isEmpty {
+                throw ElasticsearchError.invalidIndexTemplate(
+                    name,
+                    "index template [\(name)] specifies component templates [\(missing.joined(separator: ", "))] that do not exist"
+                )
             }
             for (other, otherBody) in catalog.templates.sorted(by: { $0.key < $1.key }) where other != name {
                 guard let existing = try? IndexTemplate(json: otherBody, name: other),
@@ -113,8 +118,11 @@ extension Engine {
         }
     }
 
-    /// `definition` with the highest-priority matching template applied beneath it: the
-    /// template's settings and mappings where the request has none of its own, aliases of both.
+    /// `definition` with the templates that match `name` applied beneath it: the composable
+    /// template of highest priority (its component templates in order, then its own template),
+    /// or, when no composable template matches, every matching legacy template by ascending
+    /// `order`, as Elasticsearch 8 chooses. A later layer's settings win, mappings merge,
+    /// aliases add up.
     static func applyingTemplates(_ name: String, _ definition: IndexDefinition, catalog: Catalog) throws
         -> IndexDefinition
     {
@@ -124,17 +132,36 @@ extension Engine {
             else { return nil }
             return (entry.key, template)
         }
-        guard
-            let (_, template) = matching.max(by: {
-                $0.1.priority != $1.1.priority ? $0.1.priority < $1.1.priority : $0.0 > $1.0
-            })
-        else { return definition }
-        var result = template.definition
-        var settings = result.settings.values
-        for (key, value) in definition.settings.values { settings[key] = value }
-        result.settings = IndexSettings(settings)
-        result.mappings = try template.definition.mappings.merged(with: definition.mappings)
-        for (alias, aliasDefinition) in definition.aliases { result.aliases[alias] = aliasDefinition }
+        var layers: [IndexDefinition]
+        if let (_, template) = matching.max(by: {
+            $0.1.priority != $1.1.priority ? $0.1.priority < $1.1.priority : $0.0 > $1.0
+        }) {
+            layers = template.components.compactMap { component in
+                catalog.metadata.componentTemplates[component].flatMap {
+                    try? ComponentTemplate(json: $0, name: component).definition
+                }
+            }
+            layers.append(template.definition)
+        } else {
+            layers = catalog.metadata.legacyTemplates.compactMap { entry -> (String, LegacyTemplate)? in
+                guard let template = try? LegacyTemplate(json: entry.value, name: entry.key),
+                    template.matches(name)
+                else { return nil }
+                return (entry.key, template)
+            }
+            .sorted { $0.1.order != $1.1.order ? $0.1.order < $1.1.order : $0.0 < $1.0 }
+            .map(\.1.definition)
+        }
+        guard !layers.isEmpty else { return definition }
+        layers.append(definition)
+        var result = layers[0]
+        for layer in layers.dropFirst() {
+            var settings = result.settings.values
+            for (key, value) in layer.settings.values { settings[key] = value }
+            result.settings = IndexSettings(settings)
+            result.mappings = try result.mappings.merged(with: layer.mappings)
+            for (alias, aliasDefinition) in layer.aliases { result.aliases[alias] = aliasDefinition }
+        }
         return result
     }
 }

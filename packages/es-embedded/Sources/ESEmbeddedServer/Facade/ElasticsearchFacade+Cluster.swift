@@ -13,12 +13,45 @@ extension ElasticsearchFacade {
         }
         router.get("/_cluster/health") { request, _ in
             try request.checkParameters(Self.healthParameters)
-            return RESTResponse.json(try health(nil), request: request)
+            return try await healthAnswer(nil, request: request)
         }
         router.get("/_cluster/health/{index}") { request, context in
             try request.checkParameters(Self.healthParameters)
-            return RESTResponse.json(try health(try context.parameters.require("index")), request: request)
+            return try await healthAnswer(try context.parameters.require("index"), request: request)
         }
+    }
+
+    private static let statusRank = ["green": 0, "yellow": 1, "red": 2]
+
+    /// The health answer; with `wait_for_status`, once the status is at least that good, or
+    /// after `timeout` (30 s by default) with `timed_out: true` and 408, as Elasticsearch answers.
+    /// The other `wait_for_*` conditions always hold on a single node that never relocates.
+    private func healthAnswer(_ expression: String?, request: Request) async throws -> Response {
+        var answer = try health(expression)
+        guard let wanted = request.query["wait_for_status"] else {
+            return RESTResponse.json(answer, request: request)
+        }
+        guard let wantedRank = Self.statusRank[wanted] else {
+            throw ElasticsearchError.illegalArgument("unknown cluster health status [\(wanted)]")
+        }
+        let timeout = try request.query["timeout"].map {
+            try KeepAlive(parsing: $0, setting: "timeout").milliseconds
+        }
+        let deadline = ContinuousClock.now + .milliseconds(timeout ?? 30_000)
+        while let status = answer["status"]?.stringValue, let rank = Self.statusRank[status],
+            rank > wantedRank
+        {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else {
+                var members = answer.objectValue ?? [:]
+                members["timed_out"] = true
+                return RESTResponse.json(.object(members), status: HTTPStatus(code: 408), request: request)
+            }
+            // The status changes only with a request (replicas, a repair), so a poll is cheap.
+            try await Task.sleep(for: min(remaining, .milliseconds(50)))
+            answer = try health(expression)
+        }
+        return RESTResponse.json(answer, request: request)
     }
 
     private static let healthParameters: Set<String> = [

@@ -80,7 +80,8 @@ extension ElasticsearchFacade {
             for path in ["/{index}/_refresh", "/_refresh"] {
                 router.on(path, method: method) { request, context in
                     try request.checkParameters(Self.expressionParameters)
-                    let response = try await backend.refresh(context.parameters["index"])
+                    let response = try await backend.refresh(
+                        context.parameters["index"], options: try request.indicesOptions())
                     return RESTResponse.json(response.json, request: request)
                 }
             }

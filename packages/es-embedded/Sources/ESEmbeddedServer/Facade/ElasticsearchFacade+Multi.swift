@@ -41,6 +41,15 @@ extension ElasticsearchFacade {
                 return RESTResponse.json(["data_streams": []], request: request)
             }
         }
+        router.delete("/_data_stream/{name}") { request, context in
+            try request.checkParameters(["expand_wildcards", "master_timeout"])
+            // As for GET: a pattern deletes none of the (no) data streams, a concrete name is missing.
+            let name = try context.parameters.require("name")
+            if let concrete = name.split(separator: ",").first(where: { !$0.contains("*") && $0 != "_all" }) {
+                throw ElasticsearchError.indexNotFound(String(concrete))
+            }
+            return RESTResponse.json(["acknowledged": true], request: request)
+        }
     }
 
     private static let multiGetParameters: Set<String> = [

@@ -129,7 +129,7 @@ extension ElasticsearchFacade {
         }
     }
 
-    private static func nest(_ flat: [String: JSONValue]) -> JSONValue {
+    static func nest(_ flat: [String: JSONValue]) -> JSONValue {
         var root = JSONValue.object([:])
         for (key, value) in flat {
             root = inserting(value, at: key.split(separator: ".").map(String.init)[...], into: root)

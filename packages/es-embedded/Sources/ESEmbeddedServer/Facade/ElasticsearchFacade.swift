@@ -43,6 +43,8 @@ public struct ElasticsearchFacade: Sendable {
         registerAliasRoutes(on: router)
         registerByQueryRoutes(on: router)
         registerMultiRoutes(on: router)
+        registerHarnessRoutes(on: router)
+        registerCatRoutes(on: router)
         return router
     }
 
