@@ -110,6 +110,8 @@ extension Engine {
         try write { catalog, records in
             let names = catalog.templates.keys.filter { Glob.matches(name, $0) }
             guard !names.isEmpty else {
+                // Only a match-all pattern may match nothing, as in Elasticsearch.
+                if name == "*" || name == "_all" { return AcknowledgedResponse(acknowledged: true) }
                 throw ElasticsearchError.resourceNotFound("index_template [\(name)] missing")
             }
             for name in names { catalog.templates[name] = nil }

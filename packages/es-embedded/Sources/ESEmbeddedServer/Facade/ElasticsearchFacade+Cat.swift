@@ -103,7 +103,7 @@ struct CatTable {
         return shown
     }
 
-    private static func text(_ text: String) -> Response {
+    static func text(_ text: String) -> Response {
         var headers = RESTResponse.headers
         headers.replaceOrAdd(name: "Content-Type", value: "text/plain; charset=UTF-8")
         return Response(status: .ok, headers: headers, body: Data(text.utf8))
@@ -111,6 +111,12 @@ struct CatTable {
 }
 
 extension ElasticsearchFacade {
+    /// The `_cat` APIs `GET /_cat` lists.
+    static let catEndpoints = [
+        "aliases", "allocation", "component_templates", "count", "health", "indices", "master", "nodes",
+        "pending_tasks", "plugins", "recovery", "repositories", "shards", "snapshots", "templates",
+    ]
+
     func registerCatRoutes(on router: Router) {
         for path in ["/_cat/indices", "/_cat/indices/{index}"] {
             router.get(path) { request, context in
@@ -148,6 +154,177 @@ extension ElasticsearchFacade {
         router.get("/_cat/health") { request, _ in
             try request.checkParameters(CatTable.parameters.union(["ts"]))
             return try catHealth().response(request)
+        }
+        router.get("/_cat") { request, _ in
+            try request.checkParameters([])
+            return CatTable.text("=^.^=\n" + Self.catEndpoints.map { "/_cat/\($0)\n" }.joined())
+        }
+        router.get("/_cat/master") { request, _ in
+            try request.checkParameters(CatTable.parameters)
+            return try CatTable(
+                columns: [
+                    .init(name: "id", description: "node id"),
+                    .init(name: "host", aliases: ["h"], description: "host name"),
+                    .init(name: "ip", description: "ip address"),
+                    .init(name: "node", aliases: ["n"], description: "node name"),
+                ], rows: [[clusterUUID, "127.0.0.1", "127.0.0.1", EngineName.node]]
+            ).response(request)
+        }
+        router.get("/_cat/nodes") { request, _ in
+            try request.checkParameters(CatTable.parameters.union(["full_id", "include_unloaded_segments"]))
+            return try CatTable(
+                columns: [
+                    .init(name: "id", aliases: ["nodeId"], description: "unique node id"),
+                    .init(name: "ip", aliases: ["i"], description: "ip address"),
+                    .init(name: "node.role", aliases: ["r", "role", "nodeRole"], description: "node roles"),
+                    .init(name: "master", aliases: ["m"], description: "*:current master"),
+                    .init(name: "name", aliases: ["n"], description: "node name"),
+                ], rows: [[String(clusterUUID.prefix(4)), "127.0.0.1", "dim", "*", EngineName.node]]
+            ).response(request)
+        }
+        router.get("/_cat/plugins") { request, _ in
+            try request.checkParameters(CatTable.parameters.union(["include_bootstrap"]))
+            return try CatTable(
+                columns: [
+                    .init(name: "id", description: "unique node id"),
+                    .init(name: "name", aliases: ["n"], description: "node name"),
+                    .init(name: "component", aliases: ["c"], description: "component"),
+                    .init(name: "version", aliases: ["v"], description: "component version"),
+                ], rows: []
+            ).response(request)
+        }
+        router.get("/_cat/pending_tasks") { request, _ in
+            try request.checkParameters(CatTable.parameters)
+            return try CatTable(
+                columns: [
+                    .init(
+                        name: "insertOrder", aliases: ["o"], numeric: true,
+                        description: "task insertion order"),
+                    .init(
+                        name: "timeInQueue", aliases: ["t"], description: "how long task has been in queue"),
+                    .init(name: "priority", aliases: ["p"], description: "task priority"),
+                    .init(name: "source", aliases: ["s"], description: "task source"),
+                ], rows: []
+            ).response(request)
+        }
+        router.get("/_cat/repositories") { request, _ in
+            try request.checkParameters(CatTable.parameters)
+            let repositories = try backend.repositories(nil).sorted { $0.key < $1.key }
+            return try CatTable(
+                columns: [
+                    .init(name: "id", aliases: ["repoId"], description: "unique repository id"),
+                    .init(name: "type", aliases: ["t"], description: "repository type"),
+                ], rows: repositories.map { [$0.key, $0.value["type"]?.stringValue] }
+            ).response(request)
+        }
+        for path in ["/_cat/snapshots", "/_cat/snapshots/{repository}"] {
+            router.get(path) { request, context in
+                try request.checkParameters(CatTable.parameters)
+                if let repository = context.parameters["repository"] {
+                    _ = try backend.repositories(repository)
+                }
+                // es-embedded takes no snapshots: every repository lists none.
+                return try CatTable(
+                    columns: [
+                        .init(name: "id", aliases: ["snapshot"], description: "unique snapshot"),
+                        .init(name: "repository", aliases: ["re", "repo"], description: "repository name"),
+                        .init(name: "status", aliases: ["s"], description: "snapshot name"),
+                    ], rows: []
+                ).response(request)
+            }
+        }
+        for path in ["/_cat/shards", "/_cat/shards/{index}"] {
+            router.get(path) { request, context in
+                try request.checkParameters(CatTable.parameters)
+                let summaries = try backend.indexSummaries(context.parameters["index"] ?? "_all")
+                var rows: [[String?]] = []
+                for summary in summaries.sorted(by: { $0.name < $1.name }) {
+                    rows.append([
+                        summary.name, "0", "p", "STARTED", String(summary.documentCount), "127.0.0.1",
+                        EngineName.node,
+                    ])
+                    for _ in 0..<summary.replicas {
+                        rows.append([summary.name, "0", "r", "UNASSIGNED", nil, nil, nil])
+                    }
+                }
+                return try CatTable(
+                    columns: [
+                        .init(name: "index", aliases: ["i", "idx"], description: "index name"),
+                        .init(name: "shard", aliases: ["s", "sh"], numeric: true, description: "shard name"),
+                        .init(
+                            name: "prirep", aliases: ["p", "pr", "primaryOrReplica"],
+                            description: "primary or replica"),
+                        .init(name: "state", aliases: ["st"], description: "shard state"),
+                        .init(
+                            name: "docs", aliases: ["d", "dc"], numeric: true,
+                            description: "number of docs in shard"),
+                        .init(name: "ip", description: "ip of node where it lives"),
+                        .init(name: "node", aliases: ["n"], description: "name of node where it lives"),
+                    ], rows: rows
+                ).response(request)
+            }
+        }
+        for path in ["/_cat/allocation", "/_cat/allocation/{node}"] {
+            router.get(path) { request, _ in
+                try request.checkParameters(CatTable.parameters)
+                let shards = try backend.indexSummaries("_all").count
+                return try CatTable(
+                    columns: [
+                        .init(
+                            name: "shards", aliases: ["s"], numeric: true,
+                            description: "number of shards on node"),
+                        .init(name: "host", aliases: ["h"], description: "host of node"),
+                        .init(name: "ip", description: "ip of node"),
+                        .init(name: "node", aliases: ["n"], description: "name of node"),
+                    ], rows: [[String(shards), "127.0.0.1", "127.0.0.1", EngineName.node]]
+                ).response(request)
+            }
+        }
+        for path in ["/_cat/recovery", "/_cat/recovery/{index}"] {
+            router.get(path) { request, context in
+                try request.checkParameters(CatTable.parameters.union(["active_only", "detailed"]))
+                let summaries = try backend.indexSummaries(context.parameters["index"] ?? "_all")
+                return try CatTable(
+                    columns: [
+                        .init(name: "index", aliases: ["i", "idx"], description: "index name"),
+                        .init(name: "shard", aliases: ["s", "sh"], numeric: true, description: "shard name"),
+                        .init(name: "type", aliases: ["ty"], description: "recovery type"),
+                        .init(name: "stage", aliases: ["st"], description: "recovery stage"),
+                        .init(name: "target_node", aliases: ["tnode"], description: "target node name"),
+                    ],
+                    rows: summaries.sorted { $0.name < $1.name }.map {
+                        [$0.name, "0", "empty_store", "done", EngineName.node]
+                    }
+                ).response(request)
+            }
+        }
+        for path in ["/_cat/component_templates", "/_cat/component_templates/{name}"] {
+            router.get(path) { request, context in
+                try request.checkParameters(CatTable.parameters)
+                let patterns = context.parameters["name"].map { $0.split(separator: ",").map(String.init) }
+                let templates = try backend.componentTemplates(nil).filter { entry in
+                    patterns == nil || patterns!.contains { Self.globMatches($0, entry.name) }
+                }
+                let users = try backend.indexTemplates(nil)
+                return try CatTable(
+                    columns: [
+                        .init(name: "name", aliases: ["n"], description: "component template name"),
+                        .init(name: "version", aliases: ["v"], description: "version"),
+                        .init(
+                            name: "included_in", aliases: ["i"],
+                            description: "index templates that include it"),
+                    ],
+                    rows: templates.map { template in
+                        let including = users.filter {
+                            $0.body["composed_of"]?.arrayValue?.contains(.string(template.name)) == true
+                        }.map(\.name)
+                        return [
+                            template.name, template.body["version"].map { $0.compactString },
+                            "[\(including.joined(separator: ", "))]",
+                        ]
+                    }
+                ).response(request)
+            }
         }
         for path in ["/_cat/templates", "/_cat/templates/{name}"] {
             router.get(path) { request, context in

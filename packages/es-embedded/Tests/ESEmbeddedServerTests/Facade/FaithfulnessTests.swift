@@ -169,6 +169,14 @@ import Testing
                 "/_search/scroll", headers: Self.json,
                 body: .text(JSONValue.object(["scroll_id": [.string(scrollID)]]).compactString))
             #expect(try body(cleared)["num_freed"] == 1)
+            let again = try await client.delete(
+                "/_search/scroll", headers: Self.json,
+                body: .text(JSONValue.object(["scroll_id": [.string(scrollID)]]).compactString))
+            #expect(again.status == .notFound, "nothing freed")
+            // Clearing `_all` counts nodes, as Elasticsearch does: it succeeds with nothing open.
+            let all = try await client.delete("/_search/scroll/_all")
+            #expect(all.status == .ok)
+            #expect(try body(all) == ["succeeded": true, "num_freed": 1])
         }
     }
 

@@ -111,6 +111,10 @@ import Testing
                 ).status == .ok)
 
             try await wipe(client)
+            for path in ["/_template/*", "/_index_template/*", "/_component_template/*", "/_snapshot/*"] {
+                let none = try await client.delete(path)
+                #expect(none.status == .ok, "a match-all pattern may match nothing: \(path)")
+            }
 
             #expect(try json(try await client.get("/_snapshot")) == [:])
             #expect(try json(try await client.get("/_template")) == [:])
@@ -396,6 +400,43 @@ import Testing
                 health == [["cluster": "es-embedded", "status": "yellow", "shards": "2", "unassign": "1"]])
             let help = try await client.get("/_cat/count", query: ["help": "true"])
             #expect(help.bodyText.contains("count     | dc,docs.count,docsCount | the document count"))
+            let shards = try json(
+                try await client.get("/_cat/shards", query: ["format": "json", "h": "index,prirep,state"]))
+            #expect(
+                shards == [
+                    ["index": "books", "prirep": "p", "state": "STARTED"],
+                    ["index": "films", "prirep": "p", "state": "STARTED"],
+                    ["index": "films", "prirep": "r", "state": "UNASSIGNED"],
+                ])
+            #expect(
+                try json(try await client.get("/_cat/master", query: ["format": "json"]))[0]?["node"]
+                    == "es-embedded")
+            #expect(
+                try json(try await client.get("/_cat/nodes", query: ["format": "json"]))[0]?["ip"]
+                    == "127.0.0.1")
+            #expect(try json(try await client.get("/_cat/pending_tasks", query: ["format": "json"])) == [])
+            #expect(
+                try await put(client, "/_snapshot/backups", #"{"type":"fs","settings":{"location":"/b"}}"#)
+                    .status == .ok)
+            #expect(
+                try json(try await client.get("/_cat/repositories", query: ["format": "json"]))
+                    == [["id": "backups", "type": "fs"]])
+            #expect(
+                try json(try await client.get("/_cat/snapshots/backups", query: ["format": "json"])) == [])
+            #expect(try await client.get("/_cat/snapshots/nowhere").status == .notFound)
+            #expect(
+                try await put(client, "/_component_template/base", #"{"template":{},"version":2}"#).status
+                    == .ok)
+            #expect(
+                try await put(
+                    client, "/_index_template/t", #"{"index_patterns":["t-*"],"composed_of":["base"]}"#
+                ).status
+                    == .ok)
+            #expect(
+                try json(try await client.get("/_cat/component_templates", query: ["format": "json"]))
+                    == [["name": "base", "version": "2", "included_in": "[t]"]])
+            let endpoints = try await client.get("/_cat")
+            #expect(endpoints.bodyText.hasPrefix("=^.^=\n/_cat/aliases\n"))
             let badSort = try await client.get("/_cat/indices", query: ["s": "nothing"])
             #expect(badSort.status == .badRequest)
             let yaml = try await client.get("/_cat/indices", query: ["format": "yaml"])

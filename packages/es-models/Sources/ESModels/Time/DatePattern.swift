@@ -1,12 +1,14 @@
 /// A compiled Java-style date pattern (`yyyy-MM-dd'T'HH:mm[:ss]`), the subset Elasticsearch
 /// formats use: `y`/`u` year, `M` month (`MMM`/`MMMM` English names), `d` day, `H` hour,
-/// `m` minute, `s` second, `S` fraction, `X`/`Z`/`x` offset, `'quoted'` literals,
+/// `m` minute, `s` second, `S` fraction, `X`/`Z`/`x` offset, `E` English day names (`EEE` `Tue`,
+/// `EEEE` `Tuesday`; read, not checked against the date), `'quoted'` literals,
 /// `[optional]` sections, and any other non-letter as a literal.
 struct DatePattern: Sendable, Equatable {
     indirect enum Element: Sendable, Equatable {
         case literal(String)
         case number(DateComponentsParsed.Field, minDigits: Int, maxDigits: Int)
         case monthName(abbreviated: Bool)
+        case dayName(abbreviated: Bool)
         case fraction
         case offset
         case optional([Element])
@@ -82,6 +84,7 @@ struct DatePattern: Sendable, Equatable {
             if count >= 4 { return .monthName(abbreviated: false) }
             if count == 3 { return .monthName(abbreviated: true) }
             return .number(.month, minDigits: count, maxDigits: 2)
+        case "E": return .dayName(abbreviated: count < 4)
         case "d": return .number(.day, minDigits: count, maxDigits: 2)
         case "H": return .number(.hour, minDigits: count, maxDigits: 2)
         case "m": return .number(.minute, minDigits: count, maxDigits: 2)
@@ -120,6 +123,8 @@ struct DatePattern: Sendable, Equatable {
             case .monthName(let abbreviated):
                 guard let month = monthName(&cursor, abbreviated: abbreviated) else { return false }
                 components.month = month
+            case .dayName(let abbreviated):
+                guard name(of: dayNames, &cursor, abbreviated: abbreviated) != nil else { return false }
             case .fraction:
                 let start = cursor
                 guard let value = digits(&cursor, min: 1, max: 9) else { return false }
@@ -158,8 +163,18 @@ struct DatePattern: Sendable, Equatable {
         "november", "december",
     ]
 
+    private static let dayNames = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ]
+
     private static func monthName(_ cursor: inout ArraySlice<UInt8>, abbreviated: Bool) -> Int? {
-        for (index, name) in monthNames.enumerated() {
+        name(of: monthNames, &cursor, abbreviated: abbreviated)
+    }
+
+    /// The 1-based position in `names` of the (case-insensitive) name `cursor` starts with.
+    private static func name(of names: [String], _ cursor: inout ArraySlice<UInt8>, abbreviated: Bool) -> Int?
+    {
+        for (index, name) in names.enumerated() {
             let candidate = Array((abbreviated ? String(name.prefix(3)) : name).utf8)
             guard cursor.count >= candidate.count else { continue }
             let prefix = cursor.prefix(candidate.count).map { $0 | 0x20 }

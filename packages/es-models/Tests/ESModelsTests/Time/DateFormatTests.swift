@@ -34,6 +34,10 @@ import Testing
         #expect(try iso("yyyy-MM-dd HH:mm:ss", "2024-03-01 10:20:30") == "2024-03-01T10:20:30Z")
         #expect(try iso("dd/MM/yyyy||yyyy", "2013") == "2013-01-01T00:00:00Z")
         #expect(try iso("dd MMM yyyy", "05 Mar 2024") == "2024-03-05T00:00:00Z")
+        // Twitter's `created_at`, as Elasticsearch's documentation maps it.
+        #expect(
+            try iso("EEE MMM dd HH:mm:ss Z yyyy", "Tue Mar 05 10:20:30 +0100 2024") == "2024-03-05T09:20:30Z")
+        #expect(try iso("EEEE, dd MMMM yyyy", "Tuesday, 05 March 2024") == "2024-03-05T00:00:00Z")
         #expect(try iso("yyyy-MM-dd'T'HH[:mm]", "2024-03-01T10") == "2024-03-01T10:00:00Z")
         #expect(try iso("yyyy-MM-dd'T'HH[:mm]", "2024-03-01T10", roundUp: true) == "2024-03-01T10:59:59.999Z")
     }
