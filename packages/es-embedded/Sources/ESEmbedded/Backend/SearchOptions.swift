@@ -39,6 +39,8 @@ public struct SearchOptions: Sendable, Equatable {
     /// The query, replacing the request's when set: every query type the engine runs, also
     /// those es-models' ``ESModels/Query`` has no case for.
     public var query: SearchQuery?
+    /// The `knn` clauses: their nearest documents join the query's matches, scores adding up.
+    public var knn: [KnnSearch] = []
     /// The `highlight` object of the body.
     public var highlight: JSONValue?
 

@@ -180,7 +180,7 @@ extension Engine {
                     (
                         position,
                         try search.run(
-                            request, query: options.query?.node, filter: target.filter, after: after)
+                            request, query: options.node(for: request), filter: target.filter, after: after)
                     ))
                 if let aggregations {
                     // Aggregations fail the shard as a query does (a text field without fielddata).
@@ -240,7 +240,7 @@ extension Engine {
         var highlights: [JSONValue?]?
         if let highlighter {
             let query =
-                options.query?.node ?? request.query.map(DSLQuery.init) ?? .base(.matchAll(boost: nil))
+                options.node(for: request) ?? request.query.map(DSLQuery.init) ?? .base(.matchAll(boost: nil))
             var termsByIndex: [Int: [String: Highlighter.Terms]] = [:]
             highlights = page.map { candidate in
                 let target = targets[candidate.indexPosition]
@@ -379,5 +379,22 @@ extension Engine {
                 }
             }
         }
+    }
+}
+
+extension SearchOptions {
+    /// The engine query a search runs instead of the request's: the engine-only query, if
+    /// any; with `knn` clauses, a disjunction of the query (when there is one) and each clause,
+    /// as Elasticsearch combines them (the union of their hits, scores summed). A clause
+    /// without `k` takes the search's `size`.
+    func node(for request: SearchRequest) -> DSLQuery? {
+        guard !knn.isEmpty else { return query?.node }
+        var should: [DSLQuery] = []
+        if let base = query?.node ?? request.query.map(DSLQuery.init) { should.append(base) }
+        for var clause in knn {
+            if clause.k == nil { clause.k = request.effectiveSize }
+            should.append(.knn(clause))
+        }
+        return .bool(DSLBool(should: should))
     }
 }

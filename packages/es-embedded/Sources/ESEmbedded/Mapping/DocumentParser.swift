@@ -209,6 +209,10 @@ struct DocumentParser {
     // MARK: - Values
 
     private mutating func parseValues(_ field: CompiledField, value: JSONValue, level: Int) throws {
+        if field.type == .denseVector {
+            try DenseVector.check(value, field: field, id: id)
+            return
+        }
         switch value {
         case .null:
             guard let replacement = field.nullValue else { return }

@@ -39,7 +39,7 @@ enum FieldValueConverter {
             } catch  where field.ignoreMalformed {
                 return nil
             }
-        case .object, .nested:
+        case .object, .nested, .denseVector:
             return nil
         }
     }

@@ -92,6 +92,8 @@ struct QueryCompiler {
             }
         case .functionScore(let functionScore):
             return try compileFunctionScore(functionScore, data: data, level: level)
+        case .knn(let knn):
+            return try compileKnn(knn, data: data, level: level)
         }
     }
 

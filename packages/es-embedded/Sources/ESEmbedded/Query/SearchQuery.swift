@@ -69,6 +69,8 @@ indirect enum DSLQuery: Sendable, Equatable {
     case disMax(queries: [DSLQuery], tieBreaker: Double, boost: Double?)
     case boosting(positive: DSLQuery, negative: DSLQuery, negativeBoost: Double, boost: Double?)
     case functionScore(FunctionScoreQuery)
+    /// A clause of the search's `knn` option (not a query clause of its own in the DSL).
+    case knn(KnnSearch)
 
     init(_ query: Query) {
         switch query {

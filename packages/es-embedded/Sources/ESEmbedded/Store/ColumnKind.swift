@@ -25,6 +25,8 @@ enum ColumnKind: Sendable, Equatable {
         case .date: self = .date
         case .boolean: self = .boolean
         case .object, .nested: return nil
+        // Vectors are read from `_source` by the exact `knn` search; no column holds them.
+        case .denseVector: return nil
         }
     }
 

@@ -196,6 +196,9 @@ extension ElasticsearchFacade {
         if let highlight = members.removeValue(forKey: "highlight") {
             options.highlight = highlight
         }
+        if let knn = members.removeValue(forKey: "knn") {
+            options.knn = try KnnSearch.list(json: knn)
+        }
         if let stored = members.removeValue(forKey: "stored_fields") {
             fields.storedFields =
                 stored.arrayValue?.compactMap(\.stringValue) ?? stored.stringValue.map { [$0] }

@@ -40,6 +40,7 @@ extension FieldMapping {
             }
         }
         mapping.parameters = try Self.parameters(members, type: type, name: name)
+        if type == .denseVector { mapping.parameters = Self.denseVectorDefaults(mapping.parameters) }
         self = mapping
     }
 
@@ -57,6 +58,20 @@ extension FieldMapping {
         return type
     }
 
+    /// The parameters Elasticsearch 8 fills in for a `dense_vector` (and shows in its mapping):
+    /// indexed, `cosine`, `int8_hnsw` with `m` 16 and `ef_construction` 100 for float vectors.
+    private static func denseVectorDefaults(_ given: [String: JSONValue]) -> [String: JSONValue] {
+        var parameters = given
+        if parameters["index"] == nil { parameters["index"] = true }
+        guard parameters["index"] == true else { return parameters }
+        if parameters["similarity"] == nil { parameters["similarity"] = "cosine" }
+        let float = parameters["element_type"].map { $0 == "float" } ?? true
+        if parameters["index_options"] == nil, float {
+            parameters["index_options"] = ["type": "int8_hnsw", "m": 16, "ef_construction": 100]
+        }
+        return parameters
+    }
+
     private static func parameters(
         _ members: [String: JSONValue], type: FieldType, name: String
     ) throws -> [String: JSONValue] {
@@ -64,6 +79,8 @@ extension FieldMapping {
         var parameters: [String: JSONValue] = [:]
         for key in members.keys.sorted() {
             guard let value = members[key] else { continue }
+            // `dims: null` leaves the length to the first vector indexed.
+            if type == .denseVector && key == "dims" && value.isNull { continue }
             guard let kind = allowed[key] else {
                 if type.isObjectLike {
                     throw ElasticsearchError.mapperParsing(

@@ -20,6 +20,8 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case object
     /// An array of objects indexed as separate hidden documents, queried with `nested`.
     case nested
+    /// A fixed-length array of floats, searched by similarity with the `knn` search option.
+    case denseVector = "dense_vector"
 
     public var description: String { rawValue }
 

@@ -82,6 +82,11 @@ extension FieldType {
             ["enabled": .bool, "subobjects": .bool]
         case .nested:
             ["include_in_parent": .bool, "include_in_root": .bool]
+        case .denseVector:
+            [
+                "dims": .int, "index": .bool, "similarity": .string, "index_options": .object,
+                "element_type": .string, "meta": .object,
+            ]
         }
     }
 

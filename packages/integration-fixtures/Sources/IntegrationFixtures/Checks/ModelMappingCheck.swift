@@ -140,6 +140,8 @@ public enum ModelMappingCheck {
         case .integer, .long: 1
         case .float, .double: 1.5
         case .object, .nested: [:]
+        // A vector's length is the mapping's `dims`; a null vector is accepted for any.
+        case .denseVector: .null
         }
     }
 
