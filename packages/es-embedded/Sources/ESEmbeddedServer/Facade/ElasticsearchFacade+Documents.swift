@@ -42,6 +42,24 @@ extension ElasticsearchFacade {
                 try context.parameters.require("index"), id: try context.parameters.require("id"))
             return RESTResponse.empty(status: response.found ? .ok : .notFound)
         }
+        router.get("/{index}/_source/{id}") { request, context in
+            try request.checkParameters(Self.getParameters)
+            let (index, id) = (try context.parameters.require("index"), try context.parameters.require("id"))
+            var (response, _) = try backend.storedDocument(index, id: id)
+            guard response.found, var source = response.source else {
+                throw ElasticsearchError(
+                    type: "resource_not_found_exception", reason: "Document not found [\(index)]/[\(id)]",
+                    status: 404)
+            }
+            if let filter = try Self.sourceFilter(request) { source = filter.apply(to: source) ?? [:] }
+            return RESTResponse.json(source, request: request)
+        }
+        router.head("/{index}/_source/{id}") { request, context in
+            try request.checkParameters(Self.getParameters)
+            let (response, _) = try backend.storedDocument(
+                try context.parameters.require("index"), id: try context.parameters.require("id"))
+            return RESTResponse.empty(status: response.found && response.source != nil ? .ok : .notFound)
+        }
         router.delete("/{index}/_doc/{id}") { request, context in
             try request.checkParameters(Self.writeParameters)
             let (index, id) = (try context.parameters.require("index"), try context.parameters.require("id"))

@@ -63,4 +63,20 @@ import Testing
             #expect(try JSONValue(parsing: response.body)["hits"]?["total"] == -1)
         }
     }
+
+    @Test(arguments: TestingMode.allCases)
+    func theSourceEndpointAnswersTheDocumentsSourceAlone(mode: TestingMode) async throws {
+        try await withFacade(mode) { client in
+            let source = try await client.get("/docs/_source/1")
+            #expect(source.status == .ok)
+            #expect(try JSONValue(parsing: source.body) == ["n": 1])
+            #expect(try await client.head("/docs/_source/1").status == .ok)
+            let missing = try await client.get("/docs/_source/nope")
+            #expect(missing.status == .notFound)
+            #expect(
+                try JSONValue(parsing: missing.body)["error"]?["reason"] == "Document not found [docs]/[nope]"
+            )
+            #expect(try await client.head("/docs/_source/nope").status == .notFound)
+        }
+    }
 }
