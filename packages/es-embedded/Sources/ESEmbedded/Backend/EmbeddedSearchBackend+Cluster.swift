@@ -82,6 +82,28 @@ extension EmbeddedSearchBackend {
         try engine.deleteComponentTemplates(names)
     }
 
+    /// Creates a data stream (`PUT /_data_stream/{name}`) from the matching composable
+    /// template with a `data_stream`; writes of `create` to a new name that such a template
+    /// matches create one too.
+    ///
+    /// - Throws: `illegal_argument_exception` without such a template,
+    ///   `resource_already_exists_exception` for an existing data stream.
+    public func createDataStream(_ name: String) throws -> AcknowledgedResponse {
+        try engine.createDataStream(name)
+    }
+
+    /// The data streams `names` selects, as `GET /_data_stream` lists them.
+    ///
+    /// - Throws: `index_not_found_exception` for a concrete name that is no data stream.
+    public func dataStreams(_ names: String?) throws -> [JSONValue] {
+        try engine.dataStreams(names)
+    }
+
+    /// Deletes the data streams `names` selects, with their backing indices.
+    public func deleteDataStreams(_ names: String) throws -> AcknowledgedResponse {
+        try engine.deleteDataStreams(names)
+    }
+
     /// Makes recent writes of the indices `index` names searchable, with the request's
     /// `ignore_unavailable` and `allow_no_indices`.
     public func refresh(_ index: String?, options: IndicesOptions) async throws -> RefreshResponse {

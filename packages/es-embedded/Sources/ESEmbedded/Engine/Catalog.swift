@@ -59,6 +59,10 @@ struct Catalog: Sendable {
                     for (index, definition) in members { add(index, filter: definition.filter) }
                     matched = true
                 }
+                for name in metadata.dataStreams.keys where Glob.matches(part, name) {
+                    for index in dataStreamIndices(name) ?? [] { add(index, filter: nil) }
+                    matched = true
+                }
                 if !matched && !options.allowNoIndices { throw ElasticsearchError.indexNotFound(part) }
             } else if indices[part] != nil {
                 add(part, filter: nil)
@@ -69,6 +73,8 @@ struct Catalog: Sendable {
                     if let failure = failed[index] { throw ElasticsearchError.indexUnavailable(failure) }
                     add(index, filter: definition.filter)
                 }
+            } else if let backing = dataStreamIndices(part) {
+                for index in backing { add(index, filter: nil) }
             } else if !options.ignoreUnavailable {
                 throw ElasticsearchError.indexNotFound(part)
             }
@@ -151,6 +157,10 @@ struct Catalog: Sendable {
     /// when nothing has that name (the write creates the index).
     ///
     /// - Throws: `illegal_argument_exception` for an alias without a write index.
+    func writeTarget(nameOrNil name: String) -> String? {
+        (try? writeTarget(name)) ?? nil
+    }
+
     func writeTarget(_ name: String) throws -> String? {
         if indices[name] != nil { return name }
         if let failure = failed[name] { throw ElasticsearchError.indexUnavailable(failure) }

@@ -13,14 +13,17 @@ struct ClusterMetadata: Sendable, Equatable {
     var persistentSettings: [String: JSONValue] = [:]
     /// Snapshot repositories by name: `{"type": ..., "settings": {...}}`. They hold no data.
     var repositories: [String: JSONValue] = [:]
+    /// Data streams by name: `{"template": ..., "indices": [backing index, ...], "generation": n}`,
+    /// the last backing index the write index.
+    var dataStreams: [String: JSONValue] = [:]
 
     var isEmpty: Bool {
         legacyTemplates.isEmpty && componentTemplates.isEmpty && persistentSettings.isEmpty
-            && repositories.isEmpty
+            && repositories.isEmpty && dataStreams.isEmpty
     }
 
     private static let sections = [
-        "legacy_templates", "component_templates", "persistent_settings", "repositories",
+        "legacy_templates", "component_templates", "persistent_settings", "repositories", "data_streams",
     ]
 
     /// The form the journal stores.
@@ -28,6 +31,7 @@ struct ClusterMetadata: Sendable, Equatable {
         [
             "legacy_templates": .object(legacyTemplates), "component_templates": .object(componentTemplates),
             "persistent_settings": .object(persistentSettings), "repositories": .object(repositories),
+            "data_streams": .object(dataStreams),
         ]
     }
 
@@ -43,12 +47,14 @@ struct ClusterMetadata: Sendable, Equatable {
             return value.objectValue
         }
         guard let legacy = section("legacy_templates"), let components = section("component_templates"),
-            let settings = section("persistent_settings"), let repositories = section("repositories")
+            let settings = section("persistent_settings"), let repositories = section("repositories"),
+            let dataStreams = section("data_streams")
         else { return nil }
         self.legacyTemplates = legacy
         self.componentTemplates = components
         self.persistentSettings = settings
         self.repositories = repositories
+        self.dataStreams = dataStreams
     }
 }
 

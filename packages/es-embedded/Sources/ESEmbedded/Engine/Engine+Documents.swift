@@ -115,8 +115,33 @@ extension Engine {
     ) throws -> WriteOutcome {
         let name = operation.index
         let concrete: String
-        if let target = try catalog.writeTarget(name) {
+        // A data stream takes creates only (an index request without an id is one), each
+        // document with its timestamp, into its write index; a create of a new name that a
+        // data-stream template matches starts the data stream.
+        let streamWrite: Bool
+        switch operation {
+        case .create(_, _, let document), .index(_, nil, let document):
+            streamWrite = true
+            if catalog.metadata.dataStreams[name] != nil
+                || (catalog.writeTarget(nameOrNil: name) == nil && autoCreateIndex
+                    && Self.matchingTemplate(name, catalog: catalog)?.1.dataStream != nil)
+            {
+                try Self.checkDataStreamDocument(document)
+            }
+        default: streamWrite = false
+        }
+        if let backing = catalog.dataStreamIndices(name) {
+            guard streamWrite, let writeIndex = backing.last else {
+                throw ElasticsearchError.dataStreamWritesAreCreates
+            }
+            concrete = writeIndex
+        } else if let target = try catalog.writeTarget(name) {
             concrete = target
+        } else if operation.action != .delete && autoCreateIndex,
+            Self.matchingTemplate(name, catalog: catalog)?.1.dataStream != nil
+        {
+            guard streamWrite else { throw ElasticsearchError.dataStreamWritesAreCreates }
+            concrete = try createDataStreamState(name, in: &catalog, records: &records)
         } else if operation.action != .delete && autoCreateIndex {
             try IndexNames.validateIndex(name)
             let definition = try Self.applyingTemplates(name, IndexDefinition(), catalog: catalog)

@@ -14,6 +14,15 @@ extension Engine {
             if catalog.aliases[name] != nil {
                 throw ElasticsearchError.invalidIndexName(name, "already exists as alias")
             }
+            if catalog.metadata.dataStreams[name] != nil {
+                throw ElasticsearchError.invalidIndexName(name, "already exists as data stream")
+            }
+            if let (template, found) = Self.matchingTemplate(name, catalog: catalog), found.dataStream != nil
+            {
+                throw ElasticsearchError.illegalArgument(
+                    "cannot create index with name [\(name)], because it matches with template [\(template)] that creates data streams only, use create data stream api instead"
+                )
+            }
             for alias in definition.aliases.keys.sorted() {
                 try IndexNames.validateAlias(alias)
                 if alias == name || catalog.indices[alias] != nil {
@@ -58,7 +67,19 @@ extension Engine {
                 }
                 // A failed index can be deleted (as Elasticsearch deletes a red index): its
                 // damaged records then no longer matter.
+                if let stream = catalog.dataStream(backedBy: name),
+                    catalog.dataStreamIndices(stream)?.last == name
+                {
+                    throw ElasticsearchError.illegalArgument(
+                        "index [\(name)] is the write index for data stream [\(stream)] and cannot be deleted"
+                    )
+                }
                 if catalog.indices[name] == nil && catalog.failed[name] == nil {
+                    if catalog.metadata.dataStreams[name] != nil {
+                        throw ElasticsearchError.illegalArgument(
+                            "The provided expression [\(name)] matches a data stream, specify the corresponding concrete indices instead."
+                        )
+                    }
                     if catalog.aliases[name] != nil {
                         throw ElasticsearchError.illegalArgument(
                             "The provided expression [\(name)] matches an alias, specify the corresponding concrete indices instead."

@@ -6,6 +6,9 @@ struct IndexTemplate {
     var priority: Int
     /// The component templates it is composed of, applied in order beneath its own template.
     var components: [String]
+    /// `data_stream` (`{}`, or with `hidden` and `allow_custom_routing`): what matches the
+    /// template is created as a data stream.
+    var dataStream: JSONValue?
     var definition: IndexDefinition
 
     init(json: JSONValue, name: String) throws {
@@ -21,9 +24,10 @@ struct IndexTemplate {
         guard !patterns.isEmpty else { throw ElasticsearchError.validation(["index patterns are missing"]) }
         priority = members.removeValue(forKey: "priority")?.intValue ?? 0
         components = members.removeValue(forKey: "composed_of")?.arrayValue?.compactMap(\.stringValue) ?? []
-        if members.removeValue(forKey: "data_stream") != nil {
-            throw ElasticsearchError.illegalArgument(
-                "es-embedded has no data streams: [data_stream] is not supported")
+        dataStream = members.removeValue(forKey: "data_stream")
+        if dataStream?.isNull == true { dataStream = nil }
+        if let dataStream, dataStream.objectValue == nil {
+            throw ElasticsearchError.xContentParse("[index_template] failed to parse field [data_stream]")
         }
         definition = try IndexDefinition(json: members.removeValue(forKey: "template") ?? .object([:]))
         for ignored in [
@@ -120,6 +124,18 @@ extension Engine {
         }
     }
 
+    /// The composable template that applies to a new index or data stream `name`: the
+    /// matching one of highest priority.
+    static func matchingTemplate(_ name: String, catalog: Catalog) -> (String, IndexTemplate)? {
+        catalog.templates.compactMap { entry -> (String, IndexTemplate)? in
+            guard let template = try? IndexTemplate(json: entry.value, name: entry.key),
+                template.matches(name)
+            else { return nil }
+            return (entry.key, template)
+        }
+        .max { $0.1.priority != $1.1.priority ? $0.1.priority < $1.1.priority : $0.0 > $1.0 }
+    }
+
     /// `definition` with the templates that match `name` applied beneath it: the composable
     /// template of highest priority (its component templates in order, then its own template),
     /// or, when no composable template matches, every matching legacy template by ascending
@@ -128,16 +144,8 @@ extension Engine {
     static func applyingTemplates(_ name: String, _ definition: IndexDefinition, catalog: Catalog) throws
         -> IndexDefinition
     {
-        let matching = catalog.templates.compactMap { entry -> (String, IndexTemplate)? in
-            guard let template = try? IndexTemplate(json: entry.value, name: entry.key),
-                template.matches(name)
-            else { return nil }
-            return (entry.key, template)
-        }
         var layers: [IndexDefinition]
-        if let (_, template) = matching.max(by: {
-            $0.1.priority != $1.1.priority ? $0.1.priority < $1.1.priority : $0.0 > $1.0
-        }) {
+        if let (_, template) = matchingTemplate(name, catalog: catalog) {
             layers = template.components.compactMap { component in
                 catalog.metadata.componentTemplates[component].flatMap {
                     try? ComponentTemplate(json: $0, name: component).definition

@@ -30,25 +30,21 @@ extension ElasticsearchFacade {
                 try request.checkParameters([
                     "expand_wildcards", "include_defaults", "master_timeout", "verbose",
                 ])
-                // There are no data streams: a pattern matches none, a concrete name is missing.
-                if let name = context.parameters["name"],
-                    let concrete = name.split(separator: ",").first(where: {
-                        !$0.contains("*") && $0 != "_all"
-                    })
-                {
-                    throw ElasticsearchError.indexNotFound(String(concrete))
-                }
-                return RESTResponse.json(["data_streams": []], request: request)
+                let streams = try backend.dataStreams(context.parameters["name"])
+                return RESTResponse.json(["data_streams": .array(streams)], request: request)
             }
+        }
+        router.put("/_data_stream/{name}") { request, context in
+            try request.checkParameters(["master_timeout", "timeout"])
+            let name = try context.parameters.require("name")
+            let response = try await backend.durably { try backend.createDataStream(name) }
+            return RESTResponse.json(response.json, request: request)
         }
         router.delete("/_data_stream/{name}") { request, context in
             try request.checkParameters(["expand_wildcards", "master_timeout"])
-            // As for GET: a pattern deletes none of the (no) data streams, a concrete name is missing.
             let name = try context.parameters.require("name")
-            if let concrete = name.split(separator: ",").first(where: { !$0.contains("*") && $0 != "_all" }) {
-                throw ElasticsearchError.indexNotFound(String(concrete))
-            }
-            return RESTResponse.json(["acknowledged": true], request: request)
+            let response = try await backend.durably { try backend.deleteDataStreams(name) }
+            return RESTResponse.json(response.json, request: request)
         }
     }
 
