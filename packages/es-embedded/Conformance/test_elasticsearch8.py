@@ -444,6 +444,21 @@ class ClientExpectationsTests(unittest.TestCase):
         response = self.client.indices.delete(index=f"{self.index}-missing", ignore_unavailable=True)
         self.assertEqual(response.body, {"acknowledged": True})
 
+    def test_scripted_updates_and_upserts(self):
+        self.client.index(index=self.index, id="1", document={"n": 1, "tag": "red"}, refresh=True)
+        response = self.client.update(
+            index=self.index, id="1", script={"source": "ctx._source.n += params.by", "params": {"by": 4}}
+        )
+        self.assertEqual(response["result"], "updated")
+        self.assertEqual(self.client.get(index=self.index, id="1")["_source"]["n"], 5)
+        counter = {"source": "ctx._source.n = (ctx._source.n ?: 0) + 1"}
+        for expected in ("created", "updated"):
+            response = self.client.update(index=self.index, id="c", script=counter, upsert={}, scripted_upsert=True)
+            self.assertEqual(response["result"], expected)
+        with self.assertRaises(BadRequestError) as failed:
+            self.client.update(index=self.index, id="1", script="ctx._source.n = 1 / 0")
+        self.assertEqual(failed.exception.body["error"]["caused_by"]["type"], "script_exception")
+
     def test_an_untracked_total_as_a_number_is_minus_one(self):
         self.client.index(index=self.index, id="1", document={"n": 1}, refresh=True)
         response = self.client.search(index=self.index, track_total_hits=False, rest_total_hits_as_int=True)

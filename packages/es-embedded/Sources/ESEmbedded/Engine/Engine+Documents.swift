@@ -167,22 +167,34 @@ extension Engine {
         case .create(_, let id, let document):
             return try store(document, id: id, create: true, in: &state, records: &records)
         case .update(_, let id, let update):
-            return try applyUpdate(update, id: id, detectNoop: detectNoop, in: &state, records: &records)
+            let settings = catalog.transientSettings.merging(catalog.metadata.persistentSettings) {
+                transient, _ in
+                transient
+            }
+            return try applyUpdate(
+                update, id: id, detectNoop: detectNoop, allowedScripts: settings["script.allowed_types"],
+                in: &state, records: &records)
         case .delete(_, let id):
-            try Self.validateID(id)
-            let existing = state.writer.entry(id)
-            let version = (existing?.version ?? 0) + 1
-            let seqNo = state.nextSeqNo
-            state.nextSeqNo += 1
-            state.writer.delete(id: id, version: version, seqNo: seqNo)
-            state.markWritten()
-            records.append(.delete(index: concrete, id: id, version: version, seqNo: seqNo))
-            let found = existing?.doc != nil
-            compactIfNeeded(&state)
-            return WriteOutcome(
-                index: concrete, id: id, version: version, seqNo: seqNo, result: found ? .deleted : .notFound,
-                shards: state.writeShards, status: found ? 200 : 404)
+            return try delete(id, in: &state, records: &records)
         }
+    }
+
+    private func delete(_ id: String, in state: inout IndexState, records: inout [JournalRecord]) throws
+        -> WriteOutcome
+    {
+        try Self.validateID(id)
+        let existing = state.writer.entry(id)
+        let version = (existing?.version ?? 0) + 1
+        let seqNo = state.nextSeqNo
+        state.nextSeqNo += 1
+        state.writer.delete(id: id, version: version, seqNo: seqNo)
+        state.markWritten()
+        records.append(.delete(index: state.name, id: id, version: version, seqNo: seqNo))
+        let found = existing?.doc != nil
+        compactIfNeeded(&state)
+        return WriteOutcome(
+            index: state.name, id: id, version: version, seqNo: seqNo, result: found ? .deleted : .notFound,
+            shards: state.writeShards, status: found ? 200 : 404)
     }
 
     private func store(
@@ -223,10 +235,14 @@ extension Engine {
     }
 
     private func applyUpdate(
-        _ update: DocumentUpdate, id: String, detectNoop: Bool, in state: inout IndexState,
-        records: inout [JournalRecord]
+        _ update: DocumentUpdate, id: String, detectNoop: Bool, allowedScripts: JSONValue?,
+        in state: inout IndexState, records: inout [JournalRecord]
     ) throws -> WriteOutcome {
         try Self.validateID(id)
+        if let script = update.script {
+            return try applyScriptedUpdate(
+                script, update: update, id: id, allowedScripts: allowedScripts, in: &state, records: &records)
+        }
         guard let current = state.writer.document(id) else {
             if let upsert = update.upsert {
                 return try store(upsert, id: id, create: false, in: &state, records: &records)
@@ -258,5 +274,93 @@ extension Engine {
         if id.isEmpty {
             throw ElasticsearchError.validation(["if _id is specified it must not be empty"])
         }
+    }
+}
+
+extension Engine {
+    /// Whether `script.allowed_types` (a cluster setting: `inline`, `stored`, both, or `none`)
+    /// lets a script of `type` run; every type runs when it is not set, as on a default node.
+    static func checkScriptAllowed(_ type: String, setting: JSONValue?) throws {
+        guard let setting else { return }
+        let allowed: [String] =
+            setting.arrayValue?.compactMap(\.stringValue)
+            ?? (setting.stringValue ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        if !allowed.contains(type) {
+            throw ElasticsearchError.illegalArgument("cannot execute [\(type)] scripts")
+        }
+    }
+
+    /// An update by script: `ctx._source` (and `ctx.op`, `ctx._id`, `ctx._index`,
+    /// `ctx._version`, `ctx._now`) changed by the script; `ctx.op = 'noop'` changes nothing,
+    /// `'delete'` deletes. A missing document takes `upsert`, run through the script when
+    /// `scripted_upsert` is set.
+    ///
+    /// - Throws: `illegal_argument_exception` "failed to execute script" around the script's
+    ///   `script_exception`, as Elasticsearch answers an update whose script fails.
+    fileprivate func applyScriptedUpdate(
+        _ script: Script, update: DocumentUpdate, id: String, allowedScripts: JSONValue?,
+        in state: inout IndexState,
+        records: inout [JournalRecord]
+    ) throws -> WriteOutcome {
+        try Self.checkScriptAllowed(script.type, setting: allowedScripts)
+        let current = state.writer.document(id)
+        if current == nil, !update.scriptedUpsert {
+            guard let upsert = update.upsert else {
+                throw ElasticsearchError.documentMissing(index: state.name, id: id)
+            }
+            return try store(upsert, id: id, create: false, in: &state, records: &records)
+        }
+        guard let source = current?.source ?? update.upsert else {
+            throw ElasticsearchError.documentMissing(index: state.name, id: id)
+        }
+        let compiled: PainlessScript
+        do {
+            compiled = try PainlessScript(script)
+        } catch let error as ElasticsearchError where error.type == "script_exception" {
+            throw Self.failedToExecute(error)
+        }
+        let initialOp = current == nil ? "create" : "index"
+        var context: [String: PainlessValue] = [
+            "_source": PainlessValue(source), "op": .string(initialOp), "_id": .string(id),
+            "_index": .string(state.name), "_now": .int(Int64(clock.nowMillis)), "_routing": .null,
+        ]
+        if let current { context["_version"] = .int(Int64(current.version)) }
+        let ctx = PainlessMap(context, order: context.keys.sorted())
+        do {
+            _ = try compiled.run(["ctx": .map(ctx)])
+        } catch let error as ElasticsearchError {
+            throw Self.failedToExecute(error)
+        }
+        let op = ctx["op"].map(PainlessMethods.text) ?? initialOp
+        switch op {
+        case "noop", "none":
+            return WriteOutcome(
+                index: state.name, id: id, version: current?.version ?? 0, seqNo: current?.seqNo ?? -1,
+                result: .noop,
+                shards: ShardStatistics(total: 0, successful: 0, failed: 0), status: 200)
+        case "delete" where current != nil:
+            return try delete(id, in: &state, records: &records)
+        case "index" where current != nil, "create" where current == nil:
+            guard case .map = ctx["_source"] ?? .null, let changed = ctx["_source"]?.json else {
+                throw ElasticsearchError.illegalArgument("ctx._source must stay a map")
+            }
+            var outcome = try store(changed, id: id, create: false, in: &state, records: &records)
+            if current != nil { outcome.status = 200 }
+            return outcome
+        default:
+            let allowed = current == nil ? "[create, noop]" : "[noop, index, delete]"
+            throw ElasticsearchError.illegalArgument(
+                "Operation type [\(op)] not allowed, only \(allowed) are allowed")
+        }
+    }
+
+    /// `illegal_argument_exception` "failed to execute script" caused by the script's error.
+    static func failedToExecute(_ error: ElasticsearchError) -> ElasticsearchError {
+        ElasticsearchError(
+            cause: ErrorCause(
+                type: "illegal_argument_exception", reason: "failed to execute script", causedBy: error.cause),
+            status: 400)
     }
 }

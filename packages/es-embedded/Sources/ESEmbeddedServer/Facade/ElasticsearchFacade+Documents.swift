@@ -164,14 +164,22 @@ extension ElasticsearchFacade {
         guard case .object(let members) = json else {
             throw ElasticsearchError.validation(["script or doc is missing"])
         }
-        if let script = members["script"] { try refuseScript(script) }
         for key in members.keys
-        where !["doc", "upsert", "doc_as_upsert", "detect_noop", "_source"].contains(key) {
+        where !["doc", "upsert", "doc_as_upsert", "detect_noop", "_source", "script", "scripted_upsert"]
+            .contains(key)
+        {
             throw ElasticsearchError.xContentParse("[UpdateRequest] unknown field [\(key)]")
         }
-        let update = DocumentUpdate(
+        var update = DocumentUpdate(
             doc: members["doc"], docAsUpsert: members["doc_as_upsert"]?.boolValue, upsert: members["upsert"])
-        guard update.doc != nil || update.upsert != nil else {
+        if let script = members["script"] {
+            if update.doc != nil {
+                throw ElasticsearchError.validation(["can't provide both script and doc"])
+            }
+            update.script = try Script(json: script)
+            update.scriptedUpsert = members["scripted_upsert"]?.boolValue ?? false
+        }
+        guard update.doc != nil || update.upsert != nil || update.script != nil else {
             throw ElasticsearchError.validation(["script or doc is missing"])
         }
         return update

@@ -132,16 +132,16 @@ extension BulkRequest {
                 return nil
             }
             var reader = try JSONObjectReader(source ?? .null, name: "update")
-            let update = DocumentUpdate(
+            var update = DocumentUpdate(
                 doc: reader.value("doc"), docAsUpsert: try reader.bool("doc_as_upsert"),
                 upsert: reader.value("upsert"))
             _ = try reader.bool("detect_noop")
-            if reader.contains("script") {
-                throw ElasticsearchError.illegalArgument(
-                    "scripted updates are not supported; send a partial [doc]")
+            if let script = reader.value("script") {
+                update.script = try Script(json: script)
+                update.scriptedUpsert = try reader.bool("scripted_upsert") ?? false
             }
             try reader.rejectUnknownFields()
-            guard update.doc != nil || update.upsert != nil else {
+            guard update.doc != nil || update.upsert != nil || update.script != nil else {
                 problems.append("script or doc is missing")
                 return nil
             }

@@ -6,6 +6,10 @@ public struct DocumentUpdate: Sendable, Equatable {
     public var docAsUpsert: Bool?
     /// The document to index when none exists.
     public var upsert: JSONValue?
+    /// The script that changes the document (`ctx._source`), instead of `doc`.
+    public var script: Script?
+    /// Whether the script also runs when the document is missing, on `upsert`.
+    public var scriptedUpsert: Bool = false
 
     /// Creates an update.
     public init(doc: JSONValue?, docAsUpsert: Bool? = nil, upsert: JSONValue? = nil) {
@@ -20,6 +24,8 @@ public struct DocumentUpdate: Sendable, Equatable {
         members["doc"] = doc
         members["doc_as_upsert"] = docAsUpsert.map(JSONValue.bool)
         members["upsert"] = upsert
+        members["script"] = script?.json
+        if scriptedUpsert { members["scripted_upsert"] = true }
         return .object(members)
     }
 }

@@ -91,9 +91,9 @@ import Testing
             "x_content_parse_exception", "[3:6] unexpected character '}': expected a value"
         ),
         (
-            #"{"update":{"_index":"i","_id":"1"}}"# + "\n" + #"{"script":"ctx"}"# + "\n",
+            #"{"update":{"_index":"i","_id":"1"}}"# + "\n" + #"{"script":{"lang":"painless"}}"# + "\n",
             "illegal_argument_exception",
-            "scripted updates are not supported; send a partial [doc]"
+            "must specify either [source] for an inline script or [id] for a stored script"
         ),
     ])
     func rejectsMalformedBodies(body: String, type: String, reason: String) {
