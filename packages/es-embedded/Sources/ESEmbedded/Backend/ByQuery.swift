@@ -14,6 +14,9 @@ public struct ByQueryOptions: Sendable, Equatable {
     public var refresh: Bool
     /// How the source expression treats names that match nothing.
     public var indices: IndicesOptions
+    /// The script `_update_by_query` runs on each document (`ctx._source`, `ctx.op`); without
+    /// one, documents are written again unchanged.
+    public var script: Script?
 
     /// Elasticsearch's defaults.
     public init(

@@ -23,8 +23,23 @@ extension Engine {
     func updateByQuery(_ expression: String, query: SearchQuery?, options: ByQueryOptions) throws
         -> ByQueryResponse
     {
-        try runByQuery(.updateByQuery, expression, query: query, options: options) { found in
-            (.index(index: found.index, id: found.id, document: found.source), true)
+        guard let script = options.script else {
+            return try runByQuery(.updateByQuery, expression, query: query, options: options) { found in
+                (.index(index: found.index, id: found.id, document: found.source), true)
+            }
+        }
+        // A script that cannot run fails the request before any document is touched.
+        try read { catalog in
+            let settings = catalog.transientSettings.merging(catalog.metadata.persistentSettings) {
+                given, _ in given
+            }
+            try Self.checkScriptAllowed(script.type, setting: settings["script.allowed_types"])
+        }
+        _ = try PainlessScript(script)
+        return try runByQuery(.updateByQuery, expression, query: query, options: options) { found in
+            var update = DocumentUpdate(doc: nil)
+            update.script = script
+            return (.update(index: found.index, id: found.id, update: update), true)
         }
     }
 

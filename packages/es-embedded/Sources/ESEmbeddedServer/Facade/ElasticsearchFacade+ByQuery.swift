@@ -98,9 +98,9 @@ extension ElasticsearchFacade {
             throw ElasticsearchError.parsing("Malformed content, must start with an object")
         }
         var body = json.objectValue ?? [:]
-        let options = try byQueryOptions(request, body: &body)
-        if let script = body.removeValue(forKey: "script"), allowScript {
-            try refuseScript(script)
+        var options = try byQueryOptions(request, body: &body)
+        if allowScript, let script = body.removeValue(forKey: "script") {
+            options.script = try Script(json: script)
         }
         // The query is the engine's to decode (every type it runs); the rest is a search body,
         // with the search parser's errors.

@@ -19,11 +19,12 @@ import Testing
         try await application.test(mode, body)
     }
 
-    private func post(_ client: TestClient, _ path: String, _ body: String, method: HTTPMethod = .post)
-        async throws -> (status: Int, json: JSONValue)
-    {
+    private func post(
+        _ client: TestClient, _ path: String, _ body: String, method: HTTPMethod = .post,
+        query: QueryItems = [:]
+    ) async throws -> (status: Int, json: JSONValue) {
         let response = try await client.execute(
-            method, path, headers: ["Content-Type": "application/json"], body: .text(body))
+            method, path, query: query, headers: ["Content-Type": "application/json"], body: .text(body))
         return (response.status.code, try JSONValue(parsing: response.body))
     }
 
@@ -107,6 +108,32 @@ import Testing
             #expect(items.first?["update"]?["result"] == "updated")
             #expect(items.last?["update"]?["error"]?["caused_by"]?["caused_by"]?["reason"] == "/ by zero")
             #expect(try await source(client, "1")?["n"] == 10)
+        }
+    }
+
+    @Test(arguments: TestingMode.allCases)
+    func updateByQueryRunsTheScriptOnEveryMatch(mode: TestingMode) async throws {
+        try await withFacade(mode) { client in
+            for (id, n) in [("2", 2), ("3", 3), ("4", 4)] {
+                _ = try await post(client, "/docs/_doc/\(id)", #"{"n":\#(n)}"#, method: .put)
+            }
+            _ = try await client.post("/docs/_refresh")
+            let response = try await post(
+                client, "/docs/_update_by_query",
+                #"{"query":{"range":{"n":{"gte":2}}},"script":{"source":"if (ctx._source.n == 3) { ctx.op = 'noop' } else if (ctx._source.n == 4) { ctx.op = 'delete' } else { ctx._source.n += params.by }","params":{"by":100}}}"#,
+                query: ["refresh": "true"])
+            #expect(response.status == 200, "\(response.json)")
+            #expect(response.json["total"] == 3)
+            #expect(response.json["updated"] == 1)
+            #expect(response.json["noops"] == 1)
+            #expect(response.json["deleted"] == 1)
+            #expect(try await source(client, "2") == ["n": 102])
+            #expect(try await source(client, "3") == ["n": 3])
+            #expect(try await client.get("/docs/_doc/4").status == .notFound)
+            let compile = try await post(client, "/docs/_update_by_query", #"{"script":"ctx._source.n = ("}"#)
+            #expect(compile.status == 400)
+            #expect(compile.json["error"]?["type"] == "script_exception")
+            #expect(try await source(client, "1") == ["n": 1, "tags": ["a"]], "nothing written")
         }
     }
 

@@ -110,9 +110,10 @@ import Testing
             let (_, count) = try await post(client, "/copy/_count", "{}")
             #expect(count["count"] == 4)
 
-            let (scriptStatus, _) = try await post(
+            let (scriptStatus, stored) = try await post(
                 client, "/copy/_update_by_query", #"{"script":{"id":"bump"}}"#)
-            #expect(scriptStatus == .badRequest)
+            #expect(scriptStatus == .notFound, "no stored scripts")
+            #expect(stored["error"]?["reason"] == "unable to find script [bump] in cluster state")
         }
     }
 
