@@ -268,18 +268,24 @@ class ElasticsearchClientTests(unittest.TestCase):
             "[d0]: version conflict, required seqNo [0], primary term [1]. current document has seqNo [3] and primary term [1]",
         )
 
-    def test_update_by_query_without_a_script(self):
+    def test_update_by_query_with_and_without_a_script(self):
         self.seed(12)
         response = self.client.update_by_query(
             index=self.index, query={"range": {"n": {"gte": 6}}}, refresh=True
         )
         self.assertEqual((response["total"], response["updated"], response["noops"]), (6, 6, 0))
         self.assertEqual(self.client.get(index=self.index, id="d7")["_version"], 2)
+        response = self.client.update_by_query(
+            index=self.index,
+            query={"term": {"tag": "red"}},
+            script={"source": "ctx._source.n += params.by", "lang": "painless", "params": {"by": 100}},
+            refresh=True,
+        )
+        self.assertEqual(response["updated"], 4)
+        self.assertEqual(self.client.get(index=self.index, id="d3")["_source"]["n"], 103)
         with self.assertRaises(BadRequestError) as scripted:
-            self.client.update_by_query(
-                index=self.index, script={"source": "ctx._source.n += 1", "lang": "painless"}
-            )
-        self.assertEqual(self.error_type(scripted.exception), "illegal_argument_exception")
+            self.client.update_by_query(index=self.index, script={"source": "ctx._source.n += ("})
+        self.assertEqual(self.error_type(scripted.exception), "script_exception")
 
     def test_reindex_with_an_alias_swap(self):
         self.seed(40)

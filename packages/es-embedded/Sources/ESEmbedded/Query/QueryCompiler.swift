@@ -94,6 +94,9 @@ struct QueryCompiler {
             return try compileFunctionScore(functionScore, data: data, level: level)
         case .knn(let knn):
             return try compileKnn(knn, data: data, level: level)
+        case .scriptScore(let inner, let script, let minScore, let boost):
+            return try compileScriptScore(
+                inner, script: script, minScore: minScore, boost: boost, data: data, level: level)
         }
     }
 

@@ -81,6 +81,20 @@ extension DSLQuery {
             self = .boosting(
                 positive: positive, negative: negative, negativeBoost: negativeBoost, boost: boost)
         case "function_score": self = .functionScore(try FunctionScoreQuery(json: body))
+        case "script_score":
+            var reader = try QueryBodyReader(body, name: name)
+            guard let query = try reader.query("query") else {
+                throw ElasticsearchError.parsing("[script_score] requires 'query' field")
+            }
+            guard let scriptJSON = reader.value("script") else {
+                throw ElasticsearchError.parsing("[script_score] requires 'script' field")
+            }
+            let script = try Script(json: scriptJSON)
+            let minScore = try reader.double("min_score")
+            let boost = try reader.double("boost")
+            _ = reader.value("_name")
+            try reader.rejectUnknown()
+            self = .scriptScore(query: query, script: script, minScore: minScore, boost: boost)
         case "simple_query_string": self = try SimpleQueryString.parse(body)
         case "query_string": self = try QueryString.parse(body)
         default:

@@ -71,6 +71,8 @@ indirect enum DSLQuery: Sendable, Equatable {
     case functionScore(FunctionScoreQuery)
     /// A clause of the search's `knn` option (not a query clause of its own in the DSL).
     case knn(KnnSearch)
+    /// `script_score`: the inner query's matches, scored by a Painless script.
+    case scriptScore(query: DSLQuery, script: Script, minScore: Double?, boost: Double?)
 
     init(_ query: Query) {
         switch query {

@@ -51,7 +51,8 @@ struct PainlessScript {
         let cause = ErrorCause(
             type: "script_exception", reason: failure.runtime ? "runtime error" : "compile error",
             metadata: [
-                "script_stack": [.string(excerpt), .string(pointer)], "script": .string(source), "lang": "painless",
+                "script_stack": [.string(excerpt), .string(pointer)], "script": .string(source),
+                "lang": "painless",
                 "position": ["offset": .int(offset), "start": .int(start), "end": .int(end)],
             ],
             causedBy: ErrorCause(type: failure.type, reason: failure.reason))
@@ -63,9 +64,13 @@ struct PainlessScript {
     ///
     /// - Throws: `script_exception` "runtime error" (null access, a bad cast, an index out of
     ///   bounds, a division by zero, an unknown method).
-    func run(_ variables: [String: PainlessValue], functions: [String: Function] = [:]) throws -> PainlessValue {
+    func run(_ variables: [String: PainlessValue], functions: [String: Function] = [:]) throws
+        -> PainlessValue
+    {
         var interpreter = PainlessInterpreter(functions: functions)
-        interpreter.scopes = [variables.merging(["params": PainlessValue(.object(script.params))]) { given, _ in given }]
+        interpreter.scopes = [
+            variables.merging(["params": PainlessValue(.object(script.params))]) { given, _ in given }
+        ]
         do {
             return try interpreter.run(statements)
         } catch {
@@ -114,7 +119,8 @@ struct PainlessInterpreter {
         case .expression(let node):
             _ = try evaluate(node)
         case .declare(let name, let value):
-            scopes[scopes.count - 1][name] = try value.map { (node) throws(PainlessFailure) in try evaluate(node) } ?? .null
+            scopes[scopes.count - 1][name] =
+                try value.map { (node) throws(PainlessFailure) in try evaluate(node) } ?? .null
         case .block(let body):
             scopes.append([:])
             defer { scopes.removeLast() }
@@ -244,7 +250,9 @@ struct PainlessInterpreter {
         }
     }
 
-    private mutating func assign(_ target: PainlessNode, _ value: PainlessValue, at: Int) throws(PainlessFailure) {
+    private mutating func assign(_ target: PainlessNode, _ value: PainlessValue, at: Int)
+        throws(PainlessFailure)
+    {
         switch target {
         case .variable(let name, _):
             store(name, value)
@@ -252,7 +260,8 @@ struct PainlessInterpreter {
             guard case .map(let map) = try evaluate(object) else {
                 throw PainlessFailure(
                     offset: memberAt, type: "null_pointer_exception",
-                    reason: "Cannot invoke \"Object.put(Object, Object)\" because the target is null or not a map",
+                    reason:
+                        "Cannot invoke \"Object.put(Object, Object)\" because the target is null or not a map",
                     runtime: true)
             }
             map[name] = value
@@ -265,7 +274,8 @@ struct PainlessInterpreter {
                 guard case .int(let position) = key, position >= 0, Int(position) < list.items.count else {
                     throw PainlessFailure(
                         offset: indexAt, type: "index_out_of_bounds_exception",
-                        reason: "Index \(key.json.compactString) out of bounds for length \(list.items.count)",
+                        reason:
+                            "Index \(key.json.compactString) out of bounds for length \(list.items.count)",
                         runtime: true)
                 }
                 list.items[Int(position)] = value
@@ -280,7 +290,9 @@ struct PainlessInterpreter {
         }
     }
 
-    private func member(_ value: PainlessValue, _ name: String, at: Int) throws(PainlessFailure) -> PainlessValue {
+    private func member(_ value: PainlessValue, _ name: String, at: Int) throws(PainlessFailure)
+        -> PainlessValue
+    {
         switch value {
         case .map(let map): return map[name] ?? .null
         case .docValues(let values):
@@ -325,7 +337,15 @@ struct PainlessInterpreter {
         -> PainlessValue
     {
         switch container {
-        case .map(let map): return map[try PainlessMethods.key(key, at: at)] ?? .null
+        case .map(let map):
+            let name = try PainlessMethods.key(key, at: at)
+            if map.missingKeysFail, map[name] == nil {
+                throw PainlessFailure(
+                    offset: at, type: "illegal_argument_exception",
+                    reason: "No field found for [\(name)] in mapping",
+                    runtime: true)
+            }
+            return map[name] ?? .null
         case .list(let list):
             return try PainlessMethods.element(list.items, key, at: at)
         case .docValues(let values):
@@ -337,7 +357,8 @@ struct PainlessInterpreter {
         default:
             throw PainlessFailure(
                 offset: at, type: "illegal_argument_exception",
-                reason: "attempting to address a non-array type [\(container.typeName)] as an array", runtime: true)
+                reason: "attempting to address a non-array type [\(container.typeName)] as an array",
+                runtime: true)
         }
     }
 

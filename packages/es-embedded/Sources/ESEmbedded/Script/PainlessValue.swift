@@ -74,8 +74,12 @@ enum PainlessValue {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.string(let a), .string(let b)): a == b
-        case (.list(let a), .list(let b)): a === b || a.items.count == b.items.count && zip(a.items, b.items).allSatisfy { $0.equals($1) }
-        case (.map(let a), .map(let b)): a === b || a.entries.count == b.entries.count && a.entries.allSatisfy { key, value in b.entries[key].map(value.equals) ?? false }
+        case (.list(let a), .list(let b)):
+            a === b || a.items.count == b.items.count && zip(a.items, b.items).allSatisfy { $0.equals($1) }
+        case (.map(let a), .map(let b)):
+            a === b
+                || a.entries.count == b.entries.count
+                    && a.entries.allSatisfy { key, value in b.entries[key].map(value.equals) ?? false }
         default:
             if let a = number, let b = other.number { a == b } else { false }
         }
@@ -90,6 +94,8 @@ final class PainlessList {
 final class PainlessMap {
     var entries: [String: PainlessValue]
     var order: [String]
+    /// Whether reading a missing key fails (`doc['unmapped']`) instead of answering null.
+    var missingKeysFail = false
     init(_ entries: [String: PainlessValue], order: [String]) {
         self.entries = entries
         self.order = order

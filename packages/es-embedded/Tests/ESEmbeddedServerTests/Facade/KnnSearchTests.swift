@@ -155,4 +155,42 @@ import Testing
             #expect(try JSONValue(parsing: unknown.body)["error"]?["type"] == "x_content_parse_exception")
         }
     }
+
+    @Test(arguments: TestingMode.allCases)
+    func scriptScoreReadsVectorsDocValuesAndTheInnerScore(mode: TestingMode) async throws {
+        try await withVectors(mode) { client in
+            let cosine = try await send(
+                client, .post, "/v/_search",
+                #"{"query":{"script_score":{"query":{"match_all":{}},"script":{"source":"cosineSimilarity(params.q, 'vec') + 1.0","params":{"q":[1,0,0]}}}}}"#
+            )
+            let found = try hits(cosine)
+            #expect(found.map(\.id) == ["1", "3", "2", "4"])
+            #expect(abs(found[1].score - 1.6) < 1e-6)
+            let distance = try await send(
+                client, .post, "/v/_search",
+                #"{"query":{"script_score":{"query":{"term":{"tag":"a"}},"min_score":0.6,"script":{"source":"1 / (1 + l2norm(params.q, 'vec'))","params":{"q":[1,0,0]}}}}}"#
+            )
+            #expect(try hits(distance).map(\.id) == ["1"], "doc 3 scores 1 / (1 + 0.894) < 0.6")
+            let docValues = try await send(
+                client, .post, "/v/_search",
+                #"{"query":{"script_score":{"query":{"constant_score":{"filter":{"term":{"tag":"b"}},"boost":2}},"script":"doc['tag'].value == 'b' && doc['tag'].size() == 1 ? _score * 3 : 0"}}}"#
+            )
+            #expect(try hits(docValues).map(\.score) == [6, 6])
+            let negative = try await send(
+                client, .post, "/v/_search",
+                #"{"query":{"script_score":{"query":{"match_all":{}},"script":"-1"}}}"#)
+            #expect(negative.status == .badRequest)
+            #expect(
+                try JSONValue(parsing: negative.body)["error"]?["root_cause"]?[0]?["reason"]?.stringValue?
+                    .hasSuffix(
+                        "Must be a non-negative score!") == true)
+            let broken = try await send(
+                client, .post, "/v/_search",
+                #"{"query":{"script_score":{"query":{"match_all":{}},"script":"doc['nope'].value"}}}"#)
+            #expect(broken.status == .badRequest)
+            #expect(
+                try JSONValue(parsing: broken.body)["error"]?["root_cause"]?[0]?["type"] == "script_exception"
+            )
+        }
+    }
 }
