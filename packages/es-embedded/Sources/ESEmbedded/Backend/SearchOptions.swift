@@ -39,6 +39,44 @@ public struct SearchOptions: Sendable, Equatable {
     /// The query, replacing the request's when set: every query type the engine runs, also
     /// those es-models' ``ESModels/Query`` has no case for.
     public var query: SearchQuery?
+    /// `docvalue_fields`: field names or patterns, each with an optional `format` for dates.
+    public var docvalueFields: [DocvalueField] = []
+    /// `script_fields`: a value per hit computed by a Painless script, by name.
+    public var scriptFields: [ScriptField] = []
+
+    /// One entry of `docvalue_fields`.
+    public struct DocvalueField: Sendable, Equatable {
+        /// A field name or a `*` pattern.
+        public var field: String
+        /// How dates are written (`epoch_millis`, a pattern); Elasticsearch's
+        /// `strict_date_optional_time` by default.
+        public var format: String?
+
+        /// Creates an entry.
+        public init(field: String, format: String? = nil) {
+            self.field = field
+            self.format = format
+        }
+    }
+
+    /// One entry of `script_fields`.
+    public struct ScriptField: Sendable, Equatable {
+        /// The name the value is returned under.
+        public var name: String
+        /// The script computing it.
+        public var script: Script
+        /// Whether a failing script leaves the value out instead of failing the search.
+        public var ignoreFailure: Bool
+
+        /// Creates an entry.
+        public init(name: String, script: Script, ignoreFailure: Bool = false) {
+            self.name = name
+            self.script = script
+            self.ignoreFailure = ignoreFailure
+        }
+    }
+    /// `post_filter`: narrows the hits and the total after aggregations read the query's matches.
+    public var postFilter: SearchQuery?
     /// The `knn` clauses: their nearest documents join the query's matches, scores adding up.
     public var knn: [KnnSearch] = []
     /// The `highlight` object of the body.
@@ -121,6 +159,8 @@ public struct SearchResult: Sendable, Equatable {
     public var scrollID: String?
     /// Each hit's `highlight` object (`nil` for a hit without a match), when the search asked.
     public var highlights: [JSONValue?]?
+    /// Each hit's `fields` object (`docvalue_fields`, `script_fields`), when the search asked.
+    public var fields: [JSONValue?]?
     /// Each hit's `_source` as the compact JSON text its index stored, in the order of
     /// `response.hits.hits`, where the hit's `_source` is the whole document (`nil` where it is
     /// filtered or not fetched); empty when no hit has one. The REST facade copies this text into
@@ -145,10 +185,14 @@ public struct SearchResult: Sendable, Equatable {
         if let scrollID { body["_scroll_id"] = .string(scrollID) }
         if let pointInTimeID { body["pit_id"] = .string(pointInTimeID) }
         if let aggregations { body["aggregations"] = aggregations }
-        if let highlights, case .object(var hits)? = body["hits"], case .array(var list)? = hits["hits"] {
-            for (position, highlight) in zip(list.indices, highlights) {
-                guard let highlight, case .object(var hit) = list[position] else { continue }
-                hit["highlight"] = highlight
+        for (key, values) in [("highlight", highlights), ("fields", fields)] {
+            guard let values, case .object(var hits)? = body["hits"], case .array(var list)? = hits["hits"]
+            else {
+                continue
+            }
+            for (position, value) in zip(list.indices, values) {
+                guard let value, case .object(var hit) = list[position] else { continue }
+                hit[key] = value
                 list[position] = .object(hit)
             }
             hits["hits"] = .array(list)
@@ -160,6 +204,6 @@ public struct SearchResult: Sendable, Equatable {
     public static func == (left: SearchResult, right: SearchResult) -> Bool {
         left.response == right.response && left.aggregations == right.aggregations
             && left.pointInTimeID == right.pointInTimeID && left.scrollID == right.scrollID
-            && left.highlights == right.highlights
+            && left.highlights == right.highlights && left.fields == right.fields
     }
 }

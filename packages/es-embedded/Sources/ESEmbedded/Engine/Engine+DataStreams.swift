@@ -79,17 +79,8 @@ extension Engine {
 
     /// `.ds-<name>-<yyyy.MM.dd>-<generation, six digits>`, as Elasticsearch names backing indices.
     static func backingIndexName(_ name: String, generation: Int, millis: Int) -> String {
-        let days = millis / 86_400_000
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilTime.date(
+            days: CivilTime.floorDivide(millis, CivilTime.millisPerDay).quotient)
         return String(format: ".ds-%@-%04d.%02d.%02d-%06d", name, year, month, day, generation)
     }
 

@@ -1,4 +1,5 @@
 import ESModels
+import Foundation
 
 extension Engine {
     /// The indices a search reads, and the failed ones its patterns reach (failed shards).
@@ -176,12 +177,26 @@ extension Engine {
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now),
                 maxResultWindow: target.maxResultWindow, indexPosition: position)
             do {
-                results.append(
-                    (
-                        position,
-                        try search.run(
-                            request, query: options.node(for: request), filter: target.filter, after: after)
-                    ))
+                if let postFilter = options.postFilter?.node {
+                    // `post_filter` narrows the hits (and the total), not what aggregations read.
+                    let query =
+                        options.node(for: request) ?? request.query.map(DSLQuery.init)
+                        ?? .base(.matchAll(boost: nil))
+                    var result = try search.run(
+                        request, query: .bool(DSLBool(must: [query], filter: [postFilter])),
+                        filter: target.filter,
+                        after: after)
+                    result.aggregationMatches = try search.matches(query, filter: target.filter).matches
+                    results.append((position, result))
+                } else {
+                    results.append(
+                        (
+                            position,
+                            try search.run(
+                                request, query: options.node(for: request), filter: target.filter,
+                                after: after)
+                        ))
+                }
                 if let aggregations {
                     // Aggregations fail the shard as a query does (a text field without fielddata).
                     try AggregationExecutor.validate(aggregations, compiler: search.compiler)
@@ -234,7 +249,9 @@ extension Engine {
         let tracksScores = results.first?.result.plan.usesScore ?? request.sort.isEmpty
         var aggregationJSON: JSONValue?
         if let aggregations {
-            let inputs = results.map { (target: targets[$0.position], matches: $0.result.matches) }
+            let inputs = results.map {
+                (target: targets[$0.position], matches: $0.result.aggregationMatches ?? $0.result.matches)
+            }
             aggregationJSON = try AggregationExecutor(now: now).run(aggregations, on: inputs)
         }
         var highlights: [JSONValue?]?
@@ -255,6 +272,7 @@ extension Engine {
                 ) { compiler.fieldStrings($0, doc: candidate.doc, level: "") }
             }
         }
+        let hitFields = try fields(of: page, targets: targets, options: options, now: now)
         let response = SearchResponse(
             took: Int(monotonicMillis - started), timedOut: false,
             shards: ShardStatistics(
@@ -270,6 +288,7 @@ extension Engine {
         }
         var result = SearchResult(response: response, aggregations: aggregationJSON)
         result.highlights = highlights
+        result.fields = hitFields
         // The typed answer holds what the typed request asked for.
         if !request.aggregations.isEmpty, let aggregationJSON {
             result.response.aggregations = try AggregationResult.list(json: aggregationJSON)
@@ -396,5 +415,72 @@ extension SearchOptions {
             should.append(.knn(clause))
         }
         return .bool(DSLBool(should: should))
+    }
+}
+
+extension Engine {
+    /// Each hit's `fields`: `docvalue_fields` (read from `_source`, as doc values are: sorted,
+    /// dates formatted) and `script_fields`; `nil` when the search asks for neither.
+    fileprivate func fields(
+        of page: ArraySlice<Candidate>, targets: [SearchTarget], options: SearchOptions, now: Date
+    ) throws -> [JSONValue?]? {
+        guard !options.docvalueFields.isEmpty || !options.scriptFields.isEmpty else { return nil }
+        let scripts = try options.scriptFields.map { ($0, try PainlessScript($0.script)) }
+        return try page.map { candidate -> JSONValue? in
+            let target = targets[candidate.indexPosition]
+            let compiler = QueryCompiler(
+                shard: target.shard, lookup: target.lookup, index: target.identity, now: now)
+            let source = target.shard.sources[candidate.doc]
+            var fields: [String: JSONValue] = [:]
+            if !options.docvalueFields.isEmpty {
+                let doc = compiler.docValues(source)
+                for entry in options.docvalueFields {
+                    for field in target.lookup.valueFields(matching: entry.field) {
+                        if field.type == .text {
+                            guard entry.field.contains("*") else {
+                                throw ElasticsearchError.illegalArgument(
+                                    "Fielddata is disabled on [\(field.path)] in [\(target.identity.name)]. Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [\(field.path)] in order to load field data by uninverting the inverted index. Note that this can use significant memory."
+                                )
+                            }
+                            continue
+                        }
+                        guard case .docValues(let values)? = doc[field.path], !values.isEmpty else {
+                            continue
+                        }
+                        fields[field.path] = .array(
+                            values.map { value in
+                                guard field.type == .date, case .int(let millis) = value else {
+                                    return value.json
+                                }
+                                return entry.format == "epoch_millis"
+                                    ? .string(String(millis)) : .string(Self.formattedDate(Int(millis)))
+                            })
+                    }
+                }
+            }
+            for (field, script) in scripts {
+                do {
+                    var params = field.script.params
+                    params["_source"] = source
+                    let value = try script.run(
+                        ["doc": .map(compiler.docValues(source)), "params": PainlessValue(.object(params))],
+                        functions: compiler.vectorFunctions(source))
+                    if case .list = value {
+                        fields[field.name] = value.json
+                    } else {
+                        fields[field.name] = [value.json]
+                    }
+                } catch  where field.ignoreFailure {
+                    continue
+                }
+            }
+            return fields.isEmpty ? nil : .object(fields)
+        }
+    }
+
+    /// `strict_date_optional_time` with milliseconds, as doc values of a date are written.
+    static func formattedDate(_ millis: Int) -> String {
+        let text = ISODate.string(fromMillis: millis)
+        return text.contains(".") ? text : String(text.dropLast()) + ".000Z"
     }
 }

@@ -40,7 +40,7 @@ extension QueryCompiler {
 
     /// `doc` for a document: each mapped field's values from `_source` (a multi-field reads
     /// its parent's), text fields left out as they have no doc values.
-    private func docValues(_ source: JSONValue) -> PainlessMap {
+    func docValues(_ source: JSONValue) -> PainlessMap {
         let map = PainlessMap([:], order: [])
         map.missingKeysFail = true
         for field in lookup.valueFields(matching: "*") where field.type != .text {
@@ -75,7 +75,7 @@ extension QueryCompiler {
         return map
     }
 
-    private func vectorFunctions(_ source: JSONValue) -> [String: PainlessScript.Function] {
+    func vectorFunctions(_ source: JSONValue) -> [String: PainlessScript.Function] {
         func vectors(_ arguments: [PainlessValue]) throws(PainlessFailure) -> ([Double], [Double]) {
             guard arguments.count == 2, case .list(let query) = arguments[0],
                 case .string(let field) = arguments[1]

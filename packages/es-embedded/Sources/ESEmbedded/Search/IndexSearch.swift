@@ -15,8 +15,10 @@ struct IndexSearch {
         var candidates: [Candidate]
         var order: CandidateOrder
         var plan: SortPlan
-        /// The matching documents (what aggregations read).
+        /// The matching documents (what aggregations read, unless ``aggregationMatches`` is set).
         var matches: DocSet
+        /// What aggregations read when a `post_filter` narrowed ``matches``.
+        var aggregationMatches: DocSet? = nil
     }
 
     /// Where the page starts: after a previous page's last sort values (`search_after`, as

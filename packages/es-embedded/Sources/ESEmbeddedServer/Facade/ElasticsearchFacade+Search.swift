@@ -196,6 +196,37 @@ extension ElasticsearchFacade {
         if let highlight = members.removeValue(forKey: "highlight") {
             options.highlight = highlight
         }
+        if let docvalue = members.removeValue(forKey: "docvalue_fields") {
+            guard case .array(let entries) = docvalue else {
+                throw ElasticsearchError.parsing(
+                    "[docvalue_fields] must be an array, found [\(docvalue.tokenName)]")
+            }
+            options.docvalueFields = try entries.map { entry in
+                if let name = entry.stringValue { return SearchOptions.DocvalueField(field: name) }
+                guard case .object(let members) = entry, let name = members["field"]?.stringValue else {
+                    throw ElasticsearchError.parsing(
+                        "[docvalue_fields] entries must be field names or {\"field\": ...}")
+                }
+                return SearchOptions.DocvalueField(field: name, format: members["format"]?.stringValue)
+            }
+        }
+        if let scripted = members.removeValue(forKey: "script_fields") {
+            guard case .object(let entries) = scripted else {
+                throw ElasticsearchError.parsing(
+                    "[script_fields] must be an object, found [\(scripted.tokenName)]")
+            }
+            options.scriptFields = try entries.keys.sorted().map { name in
+                guard case .object(let field)? = entries[name], let script = field["script"] else {
+                    throw ElasticsearchError.parsing("[script_fields] [\(name)] requires a [script]")
+                }
+                return SearchOptions.ScriptField(
+                    name: name, script: try Script(json: script),
+                    ignoreFailure: field["ignore_failure"]?.boolValue ?? false)
+            }
+        }
+        if let filter = members.removeValue(forKey: "post_filter") {
+            options.postFilter = try SearchQuery(json: filter)
+        }
         if let knn = members.removeValue(forKey: "knn") {
             options.knn = try KnnSearch.list(json: knn)
         }

@@ -69,6 +69,7 @@ struct SearchAnswer: Sendable {
         let hits = result.response.hits
         let sourceTexts = result.sourceTexts.count == hits.hits.count ? result.sourceTexts : []
         let highlights = result.highlights ?? []
+        let fields = result.fields ?? []
         text.append(literal: #"{"hits":["#)
         for (position, hit) in hits.hits.enumerated() {
             if position > 0 { text.append(byte: UInt8(ascii: ",")) }
@@ -85,6 +86,10 @@ struct SearchAnswer: Sendable {
                 } else {
                     text.append(source, sortingKeys: true)
                 }
+            }
+            if position < fields.count, let value = fields[position] {
+                text.append(literal: #","fields":"#)
+                text.append(value, sortingKeys: true)
             }
             if position < highlights.count, let highlight = highlights[position] {
                 text.append(literal: #","highlight":"#)

@@ -1,0 +1,96 @@
+import ESEmbedded
+import ESEmbeddedServer
+import ESModels
+import Foundation
+import HTTPKit
+import HTTPKitServer
+import HTTPKitServerTesting
+import HTTPKitTesting
+import Testing
+
+/// `post_filter`, `docvalue_fields` and `script_fields`, as Elasticsearch 8 answers them.
+@Suite struct SearchFieldsTests {
+    private func withDocuments(_ mode: TestingMode, _ body: (TestClient) async throws -> Void) async throws {
+        let backend = EmbeddedSearchBackend(clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)))
+        let application = ElasticsearchFacade(backend: backend).application(
+            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
+        try await application.test(mode) { client in
+            _ = try await search(
+                client, path: "/f", method: .put,
+                #"{"mappings":{"properties":{"tag":{"type":"keyword"},"n":{"type":"long"},"at":{"type":"date"},"title":{"type":"text","fields":{"raw":{"type":"keyword"}}}}}}"#
+            )
+            _ = try await search(
+                client, path: "/f/_doc/1", method: .put,
+                #"{"tag":["b","a"],"n":5,"at":"2024-01-02T03:04:05Z","title":"Hello"}"#)
+            _ = try await search(
+                client, path: "/f/_doc/2", method: .put, #"{"tag":"c","n":1,"title":"World"}"#)
+            _ = try await client.post("/f/_refresh")
+            try await body(client)
+        }
+    }
+
+    private func search(
+        _ client: TestClient, path: String = "/f/_search", method: HTTPMethod = .post, _ body: String
+    ) async throws -> (status: Int, json: JSONValue) {
+        let response = try await client.execute(
+            method, path, headers: ["Content-Type": "application/json"], body: .text(body))
+        return (response.status.code, try JSONValue(parsing: response.body))
+    }
+
+    @Test(arguments: TestingMode.allCases)
+    func postFilterNarrowsHitsButNotAggregations(mode: TestingMode) async throws {
+        try await withDocuments(mode) { client in
+            let answer = try await search(
+                client, #"{"post_filter":{"term":{"tag":"c"}},"aggs":{"tags":{"terms":{"field":"tag"}}}}"#)
+            #expect(answer.json["hits"]?["total"]?["value"] == 1)
+            #expect(answer.json["hits"]?["hits"]?[0]?["_id"] == "2")
+            let keys = answer.json["aggregations"]?["tags"]?["buckets"]?.arrayValue?.compactMap { $0["key"] }
+            #expect(keys == ["a", "b", "c"], "aggregations read the query's matches")
+        }
+    }
+
+    @Test(arguments: TestingMode.allCases)
+    func docvalueFieldsAreSortedTypedAndDatesFormatted(mode: TestingMode) async throws {
+        try await withDocuments(mode) { client in
+            let answer = try await search(
+                client,
+                #"{"query":{"ids":{"values":["1"]}},"_source":false,"docvalue_fields":["tag","n","title.raw","at",{"field":"at","format":"epoch_millis"},"nothing"]}"#
+            )
+            let fields = answer.json["hits"]?["hits"]?[0]?["fields"]
+            #expect(fields?["tag"] == ["a", "b"])
+            #expect(fields?["n"] == [5])
+            #expect(fields?["title.raw"] == ["Hello"])
+            #expect(fields?["at"] == ["1704164645000"], "the last entry for a field wins")
+            #expect(fields?["nothing"] == nil)
+            let iso = try await search(
+                client, #"{"query":{"ids":{"values":["1"]}},"docvalue_fields":["at"]}"#)
+            #expect(iso.json["hits"]?["hits"]?[0]?["fields"]?["at"] == ["2024-01-02T03:04:05.000Z"])
+            let missing = try await search(
+                client, #"{"query":{"ids":{"values":["2"]}},"docvalue_fields":["at"]}"#)
+            #expect(missing.json["hits"]?["hits"]?[0]?["fields"] == nil, "no values, no fields")
+            let text = try await search(client, #"{"docvalue_fields":["title"]}"#)
+            #expect(text.status == 400)
+            #expect(
+                text.json["error"]?["root_cause"]?[0]?["reason"]?.stringValue?.hasPrefix(
+                    "Fielddata is disabled on [title]") == true)
+        }
+    }
+
+    @Test(arguments: TestingMode.allCases)
+    func scriptFieldsComputeAValuePerHit(mode: TestingMode) async throws {
+        try await withDocuments(mode) { client in
+            let answer = try await search(
+                client,
+                #"{"sort":[{"n":"asc"}],"script_fields":{"twice":{"script":{"source":"doc['n'].value * params.k","params":{"k":2}}},"title":{"script":"params._source.title.toUpperCase()"},"broken":{"script":"doc['n'].value / 0","ignore_failure":true}}}"#
+            )
+            #expect(answer.status == 200, "\(answer.json)")
+            let hits = answer.json["hits"]?["hits"]?.arrayValue ?? []
+            #expect(hits.map { $0["fields"]?["twice"] } == [[2], [10]])
+            #expect(hits.map { $0["fields"]?["title"] } == [["WORLD"], ["HELLO"]])
+            #expect(hits.first?["fields"]?["broken"] == nil)
+            let failing = try await search(
+                client, #"{"script_fields":{"x":{"script":"doc['n'].value / 0"}}}"#)
+            #expect(failing.status == 400)
+        }
+    }
+}
