@@ -13,6 +13,75 @@ extension ElasticsearchFacade {
         registerComponentTemplateRoutes(on: router)
         registerClusterStateRoutes(on: router)
         registerMaintenanceRoutes(on: router)
+        registerStatisticsRoutes(on: router)
+    }
+
+    private static let statisticsMetrics: Set<String> = [
+        "_all", "docs", "store", "indexing", "get", "search", "merge", "refresh", "flush", "warmer",
+        "query_cache",
+        "fielddata", "completion", "segments", "translog", "request_cache", "recovery", "bulk", "shard_stats",
+        "mappings", "dense_vector", "sparse_vector",
+    ]
+
+    /// `_stats`: documents and store bytes (the stored `_source` texts), the two figures the
+    /// engine has; the other metrics are accepted and left out.
+    private func registerStatisticsRoutes(on router: Router) {
+        for path in ["/_stats", "/_stats/{metric}", "/{index}/_stats", "/{index}/_stats/{metric}"] {
+            router.get(path) { request, context in
+                try request.checkParameters(
+                    Self.expressionParameters.union([
+                        "level", "completion_fields", "fielddata_fields", "fields", "groups",
+                        "include_segment_file_sizes",
+                        "include_unloaded_segments", "forbid_closed_indices",
+                    ]))
+                let metrics = Set(
+                    (context.parameters["metric"] ?? "_all").split(separator: ",").map(String.init))
+                if let unknown = metrics.sorted().first(where: { !Self.statisticsMetrics.contains($0) }) {
+                    throw ElasticsearchError.illegalArgument(
+                        "request [\(request.path)] contains unrecognized metric: [\(unknown)]")
+                }
+                let wanted = { (metric: String) in metrics.contains("_all") || metrics.contains(metric) }
+                let statistics = try backend.statistics(
+                    context.parameters["index"], options: try request.indicesOptions())
+                func figures(documents: Int, deleted: Int, bytes: Int) -> JSONValue {
+                    var members: [String: JSONValue] = [:]
+                    if wanted("docs") {
+                        members["docs"] = [
+                            "count": .int(documents), "deleted": .int(deleted),
+                            "total_size_in_bytes": .int(bytes),
+                        ]
+                    }
+                    if wanted("store") {
+                        members["store"] = [
+                            "size_in_bytes": .int(bytes), "total_data_set_size_in_bytes": .int(bytes),
+                            "reserved_in_bytes": 0,
+                        ]
+                    }
+                    return .object(members)
+                }
+                var indices: [String: JSONValue] = [:]
+                for index in statistics {
+                    let own = figures(
+                        documents: index.documents, deleted: index.deleted, bytes: index.storeBytes)
+                    indices[index.name] = [
+                        "uuid": .string(index.uuid), "health": index.replicas == 0 ? "green" : "yellow",
+                        "status": "open", "primaries": own, "total": own,
+                    ]
+                }
+                let all = figures(
+                    documents: statistics.reduce(0) { $0 + $1.documents },
+                    deleted: statistics.reduce(0) { $0 + $1.deleted },
+                    bytes: statistics.reduce(0) { $0 + $1.storeBytes })
+                let shards = statistics.reduce(0) { $0 + 1 + $1.replicas }
+                return RESTResponse.json(
+                    [
+                        "_shards": [
+                            "total": .int(shards), "successful": .int(statistics.count), "failed": 0,
+                        ],
+                        "_all": ["primaries": all, "total": all], "indices": .object(indices),
+                    ], request: request)
+            }
+        }
     }
 
     private func registerSnapshotRoutes(on router: Router) {

@@ -498,4 +498,24 @@ import Testing
             #expect(bad.status == .badRequest)
         }
     }
+
+    @Test(arguments: TestingMode.allCases)
+    func statisticsCountDocumentsAndStoredBytes(mode: TestingMode) async throws {
+        try await withFacade(mode) { client in
+            #expect(try await put(client, "/books", #"{"settings":{"number_of_replicas":0}}"#).status == .ok)
+            for id in 1...3 { _ = try await put(client, "/books/_doc/\(id)", #"{"n":\#(id)}"#) }
+            _ = try await client.delete("/books/_doc/3")
+            let stats = try json(try await client.get("/books/_stats"))
+            #expect(stats["indices"]?["books"]?["primaries"]?["docs"]?["count"] == 2)
+            #expect(stats["indices"]?["books"]?["health"] == "green")
+            // The stored `_source` texts: {"n":1} and {"n":2}, 7 bytes each.
+            #expect(stats["_all"]?["total"]?["store"]?["size_in_bytes"] == 14)
+            let docsOnly = try json(try await client.get("/_stats/docs"))
+            #expect(docsOnly["_all"]?["primaries"]?["store"] == nil)
+            #expect(docsOnly["_all"]?["primaries"]?["docs"]?["count"] == 2)
+            let unknown = try await client.get("/_stats/everything")
+            #expect(unknown.status == .badRequest)
+            #expect(try await client.get("/nothing/_stats").status == .notFound)
+        }
+    }
 }
