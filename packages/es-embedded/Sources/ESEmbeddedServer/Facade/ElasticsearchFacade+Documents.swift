@@ -134,9 +134,25 @@ extension ElasticsearchFacade {
     private func getDocument(_ request: Request, context: RequestContext) async throws -> Response {
         let index = try context.parameters.require("index")
         var (response, text) = try backend.storedDocument(index, id: try context.parameters.require("id"))
+        let storedSource = response.source
         if let source = response.source, let filter = try Self.sourceFilter(request) {
             response.source = filter.apply(to: source)
             text = nil
+        }
+        if let names = request.query["stored_fields"], response.found {
+            // Stored fields come instead of `_source`, unless `_source` is asked for too.
+            var json = response.json
+            if request.query["_source"] == nil && request.query["_source_includes"] == nil {
+                json["_source"] = nil
+            }
+            if let source = storedSource,
+                let mapping = try backend.indexSummaries(response.index).first?.mapping,
+                let fields = StoredFields.fields(
+                    names.split(separator: ",").map(String.init), source: source, mapping: mapping)
+            {
+                json["fields"] = fields
+            }
+            return RESTResponse.json(json, request: request)
         }
         return RESTResponse.json(
             .hit(response.json, sourceText: text), status: response.found ? .ok : .notFound, request: request)

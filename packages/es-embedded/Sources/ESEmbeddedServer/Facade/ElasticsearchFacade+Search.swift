@@ -145,11 +145,26 @@ extension ElasticsearchFacade {
             result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true)
         guard let stored = fields.storedFields else { return .search(answer) }
         var json = answer.json
+        var mappings: [String: Mapping] = [:]
         if case .array(let hits)? = json["hits"]?["hits"] {
             json["hits"]?["hits"] = .array(
-                hits.map { hit in
+                try hits.enumerated().map { position, hit in
                     guard case .object(var members) = hit else { return hit }
                     if stored == ["_none_"] { members["_id"] = nil }
+                    if let index = members["_index"]?.stringValue, stored != ["_none_"],
+                        let source = result.response.hits.hits[position].source ?? nil
+                    {
+                        if mappings[index] == nil {
+                            mappings[index] = try backend.indexSummaries(index).first?.mapping
+                        }
+                        if let mapping = mappings[index],
+                            let values = StoredFields.fields(stored, source: source, mapping: mapping)
+                        {
+                            var all = members["fields"]?.objectValue ?? [:]
+                            for (name, value) in values.objectValue ?? [:] { all[name] = value }
+                            members["fields"] = .object(all)
+                        }
+                    }
                     if !fields.explicitSource && !stored.contains("_source") { members["_source"] = nil }
                     return .object(members)
                 })

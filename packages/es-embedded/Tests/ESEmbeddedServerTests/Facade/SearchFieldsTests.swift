@@ -93,4 +93,32 @@ import Testing
             #expect(failing.status == 400)
         }
     }
+
+    @Test(arguments: TestingMode.allCases)
+    func storedFieldsAnswerTheFieldsMappedWithStore(mode: TestingMode) async throws {
+        try await withDocuments(mode) { client in
+            _ = try await search(
+                client, path: "/s", method: .put,
+                #"{"mappings":{"properties":{"title":{"type":"text","store":true},"meta":{"properties":{"year":{"type":"long","store":true}}},"body":{"type":"text"}}}}"#
+            )
+            _ = try await search(
+                client, path: "/s/_doc/1", method: .put,
+                #"{"title":"Dune","meta":{"year":1965},"body":"spice"}"#)
+            _ = try await client.post("/s/_refresh")
+            let got = try await client.get("/s/_doc/1", query: ["stored_fields": "title,meta.*,body"])
+            let document = try JSONValue(parsing: got.body)
+            #expect(document["fields"] == ["title": ["Dune"], "meta.year": [1965]], "body is not stored")
+            #expect(document["_source"] == nil)
+            let withSource = try JSONValue(
+                parsing: try await client.get(
+                    "/s/_doc/1", query: ["stored_fields": "title", "_source": "true"]
+                ).body)
+            #expect(withSource["_source"]?["body"] == "spice")
+            let searched = try await search(
+                client, path: "/s/_search", #"{"stored_fields":["title","body"]}"#)
+            let hit = searched.json["hits"]?["hits"]?[0]
+            #expect(hit?["fields"] == ["title": ["Dune"]])
+            #expect(hit?["_source"] == nil)
+        }
+    }
 }
