@@ -75,6 +75,8 @@ public struct SearchOptions: Sendable, Equatable {
             self.ignoreFailure = ignoreFailure
         }
     }
+    /// `collapse.field`: one hit per value of this keyword or numeric field, the best of each.
+    public var collapseField: String?
     /// `post_filter`: narrows the hits and the total after aggregations read the query's matches.
     public var postFilter: SearchQuery?
     /// The `knn` clauses: their nearest documents join the query's matches, scores adding up.

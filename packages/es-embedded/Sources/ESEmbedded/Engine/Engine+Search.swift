@@ -171,6 +171,27 @@ extension Engine {
         var failures: [ShardFailure] = unavailable
         let aggregations = try options.aggregations.map(AggregationRequest.list(json:))
         let highlighter = try options.highlight.map(Highlighter.init(json:))
+        if let field = options.collapseField {
+            let window = request.effectiveFrom + request.effectiveSize
+            for target in targets {
+                if window > target.maxResultWindow {
+                    throw IndexSearch.windowTooLarge(window, maximum: target.maxResultWindow)
+                }
+                if let mapped = target.lookup.field(field), mapped.kind != .keyword, mapped.kind != .long,
+                    mapped.kind != .double
+                {
+                    throw ElasticsearchError.illegalArgument(
+                        "collapse field [\(field)] must be a keyword or a number, not [\(mapped.type)]")
+                }
+            }
+        }
+        // Collapsing keeps the best hit of each group: the groups of the page come from every
+        // candidate a window can hold, not from the page alone.
+        var runRequest = request
+        if options.collapseField != nil {
+            runRequest.from = 0
+            runRequest.size = targets.map(\.maxResultWindow).min() ?? 10_000
+        }
         for (position, target) in targets.enumerated() {
             let search = IndexSearch(
                 compiler: QueryCompiler(
@@ -183,7 +204,7 @@ extension Engine {
                         options.node(for: request) ?? request.query.map(DSLQuery.init)
                         ?? .base(.matchAll(boost: nil))
                     var result = try search.run(
-                        request, query: .bool(DSLBool(must: [query], filter: [postFilter])),
+                        runRequest, query: .bool(DSLBool(must: [query], filter: [postFilter])),
                         filter: target.filter,
                         after: after)
                     result.aggregationMatches = try search.matches(query, filter: target.filter).matches
@@ -193,7 +214,7 @@ extension Engine {
                         (
                             position,
                             try search.run(
-                                request, query: options.node(for: request), filter: target.filter,
+                                runRequest, query: options.node(for: request), filter: target.filter,
                                 after: after)
                         ))
                 }
@@ -213,6 +234,30 @@ extension Engine {
         var candidates = results.flatMap(\.result.candidates)
         if results.count > 1, let order = results.first?.result.order {
             candidates.sort { order.precedes($0, $1) }
+        }
+        var collapsed: [String: JSONValue] = [:]
+        if let field = options.collapseField {
+            let path = field.split(separator: ".").map(String.init)
+            var seen = Set<String>()
+            for candidate in candidates {
+                let value = QueryCompiler.value(
+                    at: path, in: targets[candidate.indexPosition].shard.sources[candidate.doc])
+                if let values = value?.arrayValue, values.count > 1 {
+                    throw ElasticsearchError(
+                        type: "illegal_state_exception",
+                        reason:
+                            "failed to collapse \(candidate.doc), the collapse field must be single valued",
+                        status: 500)
+                }
+            }
+            candidates = candidates.filter { candidate in
+                let value = QueryCompiler.value(
+                    at: path, in: targets[candidate.indexPosition].shard.sources[candidate.doc])
+                let first = value.flatMap { $0.arrayValue?.first ?? $0 } ?? .null
+                guard seen.insert(first.compactString).inserted else { return false }
+                collapsed["\(candidate.indexPosition)/\(candidate.doc)"] = first
+                return true
+            }
         }
         let page = candidates.dropFirst(request.effectiveFrom).prefix(request.effectiveSize)
         let plans = Dictionary(uniqueKeysWithValues: results.map { ($0.position, $0.result.plan) })
@@ -272,7 +317,15 @@ extension Engine {
                 ) { compiler.fieldStrings($0, doc: candidate.doc, level: "") }
             }
         }
-        let hitFields = try fields(of: page, targets: targets, options: options, now: now)
+        var hitFields = try fields(of: page, targets: targets, options: options, now: now)
+        if let field = options.collapseField {
+            hitFields = zip(page, hitFields ?? Array(repeating: nil, count: page.count)).map {
+                candidate, fields in
+                var members = fields?.objectValue ?? [:]
+                members[field] = [collapsed["\(candidate.indexPosition)/\(candidate.doc)"] ?? .null]
+                return .object(members)
+            }
+        }
         let response = SearchResponse(
             took: Int(monotonicMillis - started), timedOut: false,
             shards: ShardStatistics(

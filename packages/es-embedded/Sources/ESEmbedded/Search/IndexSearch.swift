@@ -52,12 +52,7 @@ struct IndexSearch {
         -> Result
     {
         let window = request.effectiveFrom + request.effectiveSize
-        if window > maxResultWindow {
-            throw ElasticsearchError.illegalArgument(
-                "Result window is too large, from + size must be less than or equal to: [\(maxResultWindow)] but was "
-                    + "[\(window)]. See the scroll api for a more efficient way to request large data sets. This limit "
-                    + "can be set by changing the [index.max_result_window] index level setting.")
-        }
+        if window > maxResultWindow { throw Self.windowTooLarge(window, maximum: maxResultWindow) }
         let (node, matches) = try self.matches(query ?? request.query.map(DSLQuery.init), filter: filter)
         let plan = try SortPlan(request.sort, compiler: compiler, indexPosition: indexPosition)
         let cursor = try after.map { try Self.cursor($0, plan: plan) }
@@ -243,5 +238,15 @@ struct IndexSearch {
     private static func substitute(_ value: SortValue, field: SortPlan.FieldKey) -> SortValue {
         if value == .missing, let replacement = field.missingValue { return replacement }
         return value
+    }
+}
+
+extension IndexSearch {
+    /// Elasticsearch's refusal of a `from + size` beyond `index.max_result_window`.
+    static func windowTooLarge(_ window: Int, maximum: Int) -> ElasticsearchError {
+        ElasticsearchError.illegalArgument(
+            "Result window is too large, from + size must be less than or equal to: [\(maximum)] but was "
+                + "[\(window)]. See the scroll api for a more efficient way to request large data sets. This limit "
+                + "can be set by changing the [index.max_result_window] index level setting.")
     }
 }

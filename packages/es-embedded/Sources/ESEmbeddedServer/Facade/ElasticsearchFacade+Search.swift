@@ -239,6 +239,16 @@ extension ElasticsearchFacade {
                     ignoreFailure: field["ignore_failure"]?.boolValue ?? false)
             }
         }
+        if let collapse = members.removeValue(forKey: "collapse") {
+            guard case .object(let parts) = collapse, let field = parts["field"]?.stringValue else {
+                throw ElasticsearchError.xContentParse("[collapse] failed to parse field [field]")
+            }
+            if parts["inner_hits"] != nil {
+                throw ElasticsearchError.illegalArgument(
+                    "es-embedded collapses without [inner_hits]: leave it out, or search each group apart")
+            }
+            options.collapseField = field
+        }
         if let filter = members.removeValue(forKey: "post_filter") {
             options.postFilter = try SearchQuery(json: filter)
         }

@@ -121,4 +121,30 @@ import Testing
             #expect(hit?["_source"] == nil)
         }
     }
+
+    @Test(arguments: TestingMode.allCases)
+    func collapseKeepsTheBestHitOfEachValue(mode: TestingMode) async throws {
+        try await withDocuments(mode) { client in
+            _ = try await search(
+                client, path: "/f/_doc/3", method: .put, #"{"tag":"c","n":9,"title":"Again"}"#)
+            let multiValued = try await search(client, #"{"collapse":{"field":"tag"}}"#)
+            #expect(multiValued.status == 500, "doc 1 has two tags: a collapse field must be single valued")
+            _ = try await search(
+                client, path: "/f/_doc/1", method: .put, #"{"tag":"b","n":5,"title":"Hello"}"#)
+            _ = try await client.post("/f/_refresh")
+            let answer = try await search(client, #"{"sort":[{"n":"desc"}],"collapse":{"field":"tag"}}"#)
+            #expect(answer.status == 200, "\(answer.json)")
+            let hits = answer.json["hits"]?["hits"]?.arrayValue ?? []
+            #expect(hits.map { $0["_id"] } == ["3", "1"], "doc 2 shares doc 3's tag and ranks lower")
+            #expect(hits.map { $0["fields"]?["tag"] } == [["c"], ["b"]])
+            #expect(answer.json["hits"]?["total"]?["value"] == 3, "the total counts documents, not groups")
+            let paged = try await search(
+                client, #"{"sort":[{"n":"desc"}],"collapse":{"field":"tag"},"from":1,"size":1}"#)
+            #expect(paged.json["hits"]?["hits"]?[0]?["_id"] == "1")
+            let text = try await search(client, #"{"collapse":{"field":"title"}}"#)
+            #expect(text.status == 400)
+            let inner = try await search(client, #"{"collapse":{"field":"tag","inner_hits":{"name":"x"}}}"#)
+            #expect(inner.status == 400, "said, not ignored")
+        }
+    }
 }
