@@ -209,9 +209,14 @@ struct DocumentParser {
     // MARK: - Values
 
     private mutating func parseValues(_ field: CompiledField, value: JSONValue, level: Int) throws {
-        if field.type == .denseVector {
+        switch field.type {
+        case .denseVector:
             try DenseVector.check(value, field: field, id: id)
             return
+        case .binary, .rankFeature, .rankFeatures:
+            try SourceOnlyField.check(value, field: field, id: id)
+            return
+        default: break
         }
         switch value {
         case .null:

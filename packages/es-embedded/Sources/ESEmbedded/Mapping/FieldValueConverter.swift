@@ -39,7 +39,7 @@ enum FieldValueConverter {
             } catch  where field.ignoreMalformed {
                 return nil
             }
-        case .object, .nested, .denseVector:
+        case .object, .nested, .denseVector, .binary, .rankFeature, .rankFeatures:
             return nil
         }
     }

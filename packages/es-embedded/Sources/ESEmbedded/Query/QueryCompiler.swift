@@ -94,6 +94,8 @@ struct QueryCompiler {
             return try compileFunctionScore(functionScore, data: data, level: level)
         case .knn(let knn):
             return try compileKnn(knn, data: data, level: level)
+        case .rankFeature(let field, let function, let boost):
+            return try compileRankFeature(field, function: function, boost: boost, data: data)
         case .scriptScore(let inner, let script, let minScore, let boost):
             return try compileScriptScore(
                 inner, script: script, minScore: minScore, boost: boost, data: data, level: level)

@@ -81,6 +81,47 @@ extension DSLQuery {
             self = .boosting(
                 positive: positive, negative: negative, negativeBoost: negativeBoost, boost: boost)
         case "function_score": self = .functionScore(try FunctionScoreQuery(json: body))
+        case "rank_feature":
+            var reader = try QueryBodyReader(body, name: name)
+            guard let field = reader.value("field")?.stringValue else {
+                throw ElasticsearchError.parsing("[rank_feature] requires 'field' field")
+            }
+            var functions: [RankFeatureFunction] = []
+            if let saturation = reader.value("saturation") {
+                functions.append(
+                    .saturation(
+                        pivot: saturation["pivot"]?.doubleValue
+                            ?? saturation["pivot"]?.intValue.map(Double.init)))
+            }
+            if let log = reader.value("log") {
+                guard
+                    let factor = log["scaling_factor"]?.doubleValue
+                        ?? log["scaling_factor"]?.intValue.map(Double.init)
+                else {
+                    throw ElasticsearchError.parsing("[log] requires 'scaling_factor' field")
+                }
+                functions.append(.log(scalingFactor: factor))
+            }
+            if let sigmoid = reader.value("sigmoid") {
+                guard
+                    let pivot = sigmoid["pivot"]?.doubleValue ?? sigmoid["pivot"]?.intValue.map(Double.init),
+                    let exponent = sigmoid["exponent"]?.doubleValue
+                        ?? sigmoid["exponent"]?.intValue.map(Double.init)
+                else {
+                    throw ElasticsearchError.parsing("[sigmoid] requires 'pivot' and 'exponent' fields")
+                }
+                functions.append(.sigmoid(pivot: pivot, exponent: exponent))
+            }
+            if reader.value("linear") != nil { functions.append(.linear) }
+            guard functions.count <= 1 else {
+                throw ElasticsearchError.parsing(
+                    "Can only specify one of [log], [saturation], [sigmoid] and [linear]")
+            }
+            let boost = try reader.double("boost")
+            _ = reader.value("_name")
+            try reader.rejectUnknown()
+            self = .rankFeature(
+                field: field, function: functions.first ?? .saturation(pivot: nil), boost: boost)
         case "script_score":
             var reader = try QueryBodyReader(body, name: name)
             guard let query = try reader.query("query") else {

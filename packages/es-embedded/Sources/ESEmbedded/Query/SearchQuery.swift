@@ -71,6 +71,9 @@ indirect enum DSLQuery: Sendable, Equatable {
     case functionScore(FunctionScoreQuery)
     /// A clause of the search's `knn` option (not a query clause of its own in the DSL).
     case knn(KnnSearch)
+    /// `rank_feature`: the documents with a value of a `rank_feature` field (or one feature of
+    /// a `rank_features` field), scored by a function of it.
+    case rankFeature(field: String, function: RankFeatureFunction, boost: Double?)
     /// `script_score`: the inner query's matches, scored by a Painless script.
     case scriptScore(query: DSLQuery, script: Script, minScore: Double?, boost: Double?)
 
@@ -245,4 +248,16 @@ struct FunctionScoreQuery: Sendable, Equatable {
     var maxBoost: Double = .greatestFiniteMagnitude
     var minScore: Double?
     var boost: Double?
+}
+
+/// The score function of a `rank_feature` query.
+enum RankFeatureFunction: Sendable, Equatable {
+    /// `S / (S + pivot)`; without a pivot, the geometric mean of the field's values.
+    case saturation(pivot: Double?)
+    /// `log(scaling_factor + S)`.
+    case log(scalingFactor: Double)
+    /// `S^exponent / (S^exponent + pivot^exponent)`.
+    case sigmoid(pivot: Double, exponent: Double)
+    /// `S`.
+    case linear
 }

@@ -160,7 +160,7 @@ struct Highlighter {
             for inner in queries { collect(inner, lookup: lookup, into: &result) }
         case .boosting(let positive, _, _, _): collect(positive, lookup: lookup, into: &result)
         case .functionScore(let functionScore): collect(functionScore.query, lookup: lookup, into: &result)
-        case .knn: break
+        case .knn, .rankFeature: break
         case .scriptScore(let inner, _, _, _): collect(inner, lookup: lookup, into: &result)
         case .wildcard, .fieldsWildcard: break
         }

@@ -26,7 +26,8 @@ enum ColumnKind: Sendable, Equatable {
         case .boolean: self = .boolean
         case .object, .nested: return nil
         // Vectors are read from `_source` by the exact `knn` search; no column holds them.
-        case .denseVector: return nil
+        // These are read from `_source` where a query needs them (`knn`, `rank_feature`).
+        case .denseVector, .binary, .rankFeature, .rankFeatures: return nil
         }
     }
 

@@ -22,6 +22,12 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case nested
     /// A fixed-length array of floats, searched by similarity with the `knn` search option.
     case denseVector = "dense_vector"
+    /// Base64-encoded bytes, stored and returned, not searchable.
+    case binary
+    /// A positive number that boosts scores through the `rank_feature` query.
+    case rankFeature = "rank_feature"
+    /// Named positive numbers (`{"politics": 20, "sports": 3}`), each a `rank_feature`.
+    case rankFeatures = "rank_features"
 
     public var description: String { rawValue }
 

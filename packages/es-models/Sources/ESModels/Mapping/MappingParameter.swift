@@ -82,6 +82,10 @@ extension FieldType {
             ["enabled": .bool, "subobjects": .bool]
         case .nested:
             ["include_in_parent": .bool, "include_in_root": .bool]
+        case .binary:
+            ["doc_values": .bool, "store": .bool, "meta": .object]
+        case .rankFeature, .rankFeatures:
+            ["positive_score_impact": .bool, "meta": .object]
         case .denseVector:
             [
                 "dims": .int, "index": .bool, "similarity": .string, "index_options": .object,

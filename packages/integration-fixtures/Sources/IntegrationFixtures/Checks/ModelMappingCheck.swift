@@ -142,6 +142,9 @@ public enum ModelMappingCheck {
         case .object, .nested: [:]
         // A vector's length is the mapping's `dims`; a null vector is accepted for any.
         case .denseVector: .null
+        case .binary: "AA=="
+        case .rankFeature: 1.5
+        case .rankFeatures: ["feature": 1.5]
         }
     }
 
