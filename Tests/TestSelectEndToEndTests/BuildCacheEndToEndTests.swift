@@ -183,6 +183,17 @@ import Testing
                         }, "1-hello-B-1.0.1"
                     ),
                     ("Package.resolved", { try $0.write("app/Package.resolved", older) }, "1-hello-A-1.0.0"),
+                    (
+                        // A new file in a new folder: the restored build must plan it in.
+                        "a new source file in a path dependency",
+                        { repo in
+                            try repo.write(
+                                "packages/dep/Sources/Dep/Dep.swift",
+                                "public func value() -> Int { extra() }\n")
+                            try repo.write(
+                                "packages/dep/Sources/Dep/More/Extra.swift", "func extra() -> Int { 3 }\n")
+                        }, "3-hello-A-1.0.1"
+                    ),
                 ]
                 for (kind, change, expected) in changes {
                     let repo = try freshClone()
