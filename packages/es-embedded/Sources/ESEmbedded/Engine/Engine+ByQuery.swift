@@ -30,10 +30,7 @@ extension Engine {
         }
         // A script that cannot run fails the request before any document is touched.
         try read { catalog in
-            let settings = catalog.transientSettings.merging(catalog.metadata.persistentSettings) {
-                given, _ in given
-            }
-            try Self.checkScriptAllowed(script.type, setting: settings["script.allowed_types"])
+            try Self.checkScriptAllowed(script.type, setting: catalog.clusterSetting("script.allowed_types"))
         }
         _ = try PainlessScript(script)
         return try runByQuery(.updateByQuery, expression, query: query, options: options) { found in

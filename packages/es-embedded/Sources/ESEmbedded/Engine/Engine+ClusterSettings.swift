@@ -68,6 +68,14 @@ public struct ClusterSettings: Sendable, Equatable {
     public var transient: [String: JSONValue]
 }
 
+extension Catalog {
+    /// A cluster setting's value: the transient one, else the persistent one, as Elasticsearch
+    /// resolves them.
+    func clusterSetting(_ key: String) -> JSONValue? {
+        transientSettings[key] ?? metadata.persistentSettings[key]
+    }
+}
+
 extension Engine {
     /// Namespaces of the settings Elasticsearch 8 accepts as cluster settings; a key outside
     /// them is refused as Elasticsearch refuses an unknown setting.

@@ -167,13 +167,9 @@ extension Engine {
         case .create(_, let id, let document):
             return try store(document, id: id, create: true, in: &state, records: &records)
         case .update(_, let id, let update):
-            let settings = catalog.transientSettings.merging(catalog.metadata.persistentSettings) {
-                transient, _ in
-                transient
-            }
             return try applyUpdate(
-                update, id: id, detectNoop: detectNoop, allowedScripts: settings["script.allowed_types"],
-                in: &state, records: &records)
+                update, id: id, detectNoop: detectNoop,
+                allowedScripts: catalog.clusterSetting("script.allowed_types"), in: &state, records: &records)
         case .delete(_, let id):
             return try delete(id, in: &state, records: &records)
         }

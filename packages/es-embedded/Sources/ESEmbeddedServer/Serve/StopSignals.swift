@@ -33,7 +33,9 @@ enum StopSignals {
             while true {
                 let count = read(readEnd, &byte, 1)
                 if count == 1 {
-                    handler(Int32(byte), stopSignalCount.load(ordering: .sequentiallyConsistent))
+                    // The byte carries the signal and whether it was the first: the count now
+                    // may already include a signal that arrived after this one.
+                    handler(Int32(byte & 0x7f), byte & 0x80 == 0 ? 1 : 2)
                 } else if count < 0 && errno == EINTR {
                     continue
                 } else {
@@ -74,7 +76,7 @@ private func onStopSignal(_ number: Int32) {
     let savedErrno = errno
     let count = stopSignalCount.add(1, ordering: .sequentiallyConsistent).newValue
     if count >= 3 { _exit(128 + number) }
-    var byte = UInt8(truncatingIfNeeded: number)
+    var byte = UInt8(truncatingIfNeeded: number & 0x7f) | (count == 1 ? 0 : 0x80)
     _ = write(stopSignalPipe, &byte, 1)
     errno = savedErrno
 }
