@@ -46,16 +46,23 @@ struct ServeCommand: Command {
         help: "text (default; one line per record) or json (one JSON object per line, for log shippers).",
         expected: "text or json"
     ) { ["text", "json"].contains($0) ? $0 : nil }
+    static let development = Flag(
+        "--dev",
+        help:
+            "A development run: without CATALOGUE_CURSOR_KEY, page cursors are signed with a random key of this process."
+    )
     static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serves the Catalogue API over HTTP until SIGINT or SIGTERM.",
         discussion: """
             Without --es or --data, ELASTICSEARCH_URL names the cluster (with ELASTICSEARCH_USERNAME and
-            ELASTICSEARCH_PASSWORD, or ELASTICSEARCH_API_KEY). Once listening, it prints
+            ELASTICSEARCH_PASSWORD, or ELASTICSEARCH_API_KEY). CATALOGUE_CURSOR_KEY is the secret page
+            cursors are signed with, the same on every instance (required unless --dev; to rotate it,
+            'new,old' signs with the new key and still accepts the old). Once listening, it prints
             'catalogue listening on URL' on stdout (with --port 0, the way to learn the port); logs go
             to stderr.
-            Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage.
+            Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage (or no usable CATALOGUE_CURSOR_KEY).
             """,
-        arguments: [port, host, es, data, indexPrefix, logLevel, logFormat, requestTimeout])
+        arguments: [port, host, es, data, indexPrefix, logLevel, logFormat, requestTimeout, development])
 
     var host: String
     var port: Int
@@ -65,6 +72,7 @@ struct ServeCommand: Command {
     var logLevel: Logger.Level
     var requestTimeout: Double
     var logFormat: String
+    var development: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         host = try arguments.value(Self.host, default: "127.0.0.1")
@@ -75,6 +83,7 @@ struct ServeCommand: Command {
         logLevel = try arguments.value(Self.logLevel, default: .info)
         requestTimeout = try arguments.value(Self.requestTimeout, default: 2)
         logFormat = try arguments.value(Self.logFormat, default: "text")
+        development = arguments.contains(Self.development)
     }
 
     func validate() throws {
@@ -120,13 +129,13 @@ struct ServeCommand: Command {
             configuration: CatalogueConfiguration(
                 indices: CatalogueIndices(prefix: options.indexPrefix),
                 requestTimeout: .milliseconds(Int((options.requestTimeout * 1000).rounded())),
-                cursorKey: options.cursorKey ?? .builtIn))
+                cursorKeys: options.cursorKeys))
         let application = catalogue.makeApplication(
             server: ServerConfiguration(host: options.host, port: options.port), logger: logger,
             logRequests: options.logLevel <= .info)
-        if options.cursorKey == nil {
+        if options.cursorKeyIsRandom {
             logger.notice(
-                "CATALOGUE_CURSOR_KEY is not set: page cursors are signed with the built-in key, which anyone can use to sign one; set the same secret on every instance"
+                "development run without CATALOGUE_CURSOR_KEY: page cursors are signed with a random key of this process, refused by any other instance and after a restart"
             )
         }
         switch options.store {

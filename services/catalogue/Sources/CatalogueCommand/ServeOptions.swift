@@ -28,13 +28,19 @@ public struct ServeOptions: Sendable, Equatable {
     public var requestTimeout: Double
     /// `text` or `json` log lines.
     public var logFormat: String
-    /// What signs page cursors: `CATALOGUE_CURSOR_KEY`, else the built-in key (noted in the log).
-    public var cursorKey: CursorKey?
+    /// What signs page cursors: `CATALOGUE_CURSOR_KEY`, else, in a development run only, a random
+    /// key of this process.
+    public var cursorKeys: CursorKeys
+    /// A development run (`--dev`): it may start without `CATALOGUE_CURSOR_KEY`.
+    public var development: Bool
+    /// Whether the cursor key is this process' random one (a development run without a key).
+    public var cursorKeyIsRandom: Bool
 
     /// Parses `serve`'s arguments; without `--es` or `--data`, `ELASTICSEARCH_URL` chooses the
-    /// cluster; `CATALOGUE_CURSOR_KEY` signs page cursors.
+    /// cluster; `CATALOGUE_CURSOR_KEY` signs page cursors (required unless `--dev`).
     ///
-    /// - Throws: ``CLIKit/UsageError`` for anything that cannot run.
+    /// - Throws: ``CLIKit/UsageError`` for anything that cannot run, ``CursorKeyError`` for a
+    ///   missing or unusable cursor key.
     public init(arguments: [String], environment: [String: String], workingDirectory: URL) throws {
         let parsed = try ArgumentParser.parse(
             arguments, declarations: ServeCommand.configuration.arguments, command: "catalogue serve")
@@ -50,9 +56,18 @@ public struct ServeOptions: Sendable, Equatable {
         logLevel = command.logLevel
         requestTimeout = command.requestTimeout
         logFormat = command.logFormat
-        cursorKey = environment["CATALOGUE_CURSOR_KEY"].flatMap { $0.isEmpty ? nil : CursorKey($0) }
         store = try Self.store(
             es: command.es, data: command.data, environment: environment, workingDirectory: workingDirectory)
+        development = command.development
+        switch environment["CATALOGUE_CURSOR_KEY"] {
+        case let text? where !text.isEmpty:
+            do { cursorKeys = try CursorKeys(parsing: text) } catch { throw CursorKeyError.unusable(error) }
+            cursorKeyIsRandom = false
+        default:
+            guard command.development else { throw CursorKeyError.missing }
+            cursorKeys = .random()
+            cursorKeyIsRandom = true
+        }
     }
 
     private static func store(
@@ -86,4 +101,27 @@ public struct ServeOptions: Sendable, Equatable {
         }
         return .cluster(url)
     }
+}
+
+/// `catalogue serve` has no usable secret to sign page cursors with (exit code 64).
+///
+/// A production run must be given one: a key built into the program would let anyone who reads
+/// its source sign cursors. The message never shows the key.
+public enum CursorKeyError: Error, Equatable, CustomStringConvertible, ExitCodeProviding {
+    /// `CATALOGUE_CURSOR_KEY` is unset or empty, and the run is not a development one.
+    case missing
+    /// `CATALOGUE_CURSOR_KEY` holds an empty or short key.
+    case unusable(CursorKeys.Problem)
+
+    public var description: String {
+        switch self {
+        case .missing:
+            return
+                "CATALOGUE_CURSOR_KEY is not set: set it to a secret shared by every instance (make one with 'openssl rand -base64 32'), or pass '--dev' for a development run, which signs cursors with a random key of its own"
+        case .unusable(let problem):
+            return "CATALOGUE_CURSOR_KEY is unusable: \(problem)"
+        }
+    }
+
+    public var exitCode: ExitCode { .usage }
 }

@@ -73,6 +73,7 @@ struct CapturedIO {
                 ["serve", "--es", "http://a:1", "--log-format", "xml"],
                 "invalid value 'xml' for '--log-format'"
             ),
+            (["serve", "--es", "http://a:1"], "CATALOGUE_CURSOR_KEY is not set: set it to a secret"),
         ]
         for (arguments, message) in cases {
             let captured = CapturedIO()
@@ -88,7 +89,7 @@ struct CapturedIO {
         let options = try ServeOptions(
             arguments: [
                 "--port=0", "--host", "127.0.0.1", "--data", directory.path, "--index-prefix", "test-",
-                "--log-level", "warning", "--request-timeout", "0.5", "--log-format", "json",
+                "--log-level", "warning", "--request-timeout", "0.5", "--log-format", "json", "--dev",
             ],
             environment: [:], workingDirectory: directory)
         #expect(options.requestTimeout == 0.5)
@@ -101,14 +102,14 @@ struct CapturedIO {
 
     @Test func clusterFromTheEnvironment() throws {
         let options = try ServeOptions(
-            arguments: [], environment: ["ELASTICSEARCH_URL": "http://127.0.0.1:9200"],
+            arguments: ["--dev"], environment: ["ELASTICSEARCH_URL": "http://127.0.0.1:9200"],
             workingDirectory: FileManager.default.temporaryDirectory)
         #expect(options.store == .cluster(try #require(URL(string: "http://127.0.0.1:9200"))))
         #expect(options.port == 8080)
         #expect(options.requestTimeout == 2)
         #expect(options.logFormat == "text")
         let explicit = try ServeOptions(
-            arguments: ["--es", "http://127.0.0.1:9201"],
+            arguments: ["--es", "http://127.0.0.1:9201", "--dev"],
             environment: ["ELASTICSEARCH_URL": "http://127.0.0.1:9200"],
             workingDirectory: FileManager.default.temporaryDirectory)
         #expect(explicit.store == .cluster(try #require(URL(string: "http://127.0.0.1:9201"))))
@@ -117,12 +118,38 @@ struct CapturedIO {
     @Test func theCursorKeyComesFromTheEnvironment() throws {
         let directory = FileManager.default.temporaryDirectory
         let keyed = try ServeOptions(
-            arguments: ["--data", directory.path], environment: ["CATALOGUE_CURSOR_KEY": "s3cret"],
+            arguments: ["--data", directory.path],
+            environment: ["CATALOGUE_CURSOR_KEY": "new-0123456789abcdef,old-0123456789abcdef"],
             workingDirectory: directory)
-        #expect(keyed.cursorKey == CursorKey("s3cret"))
-        let unset = try ServeOptions(
-            arguments: ["--data", directory.path], environment: ["CATALOGUE_CURSOR_KEY": ""],
-            workingDirectory: directory)
-        #expect(unset.cursorKey == nil)
+        #expect(
+            keyed.cursorKeys
+                == CursorKeys(
+                    signing: CursorKey("new-0123456789abcdef"), previous: [CursorKey("old-0123456789abcdef")])
+        )
+        #expect(!keyed.cursorKeyIsRandom)
+    }
+
+    /// Without a key, `serve` refuses to start unless it is a development run, which signs with a
+    /// random key; a short key is refused without being shown.
+    @Test func serveNeedsACursorKeyUnlessDev() throws {
+        let directory = FileManager.default.temporaryDirectory
+        for environment in [[:], ["CATALOGUE_CURSOR_KEY": ""]] {
+            #expect(throws: CursorKeyError.missing) {
+                try ServeOptions(
+                    arguments: ["--data", directory.path], environment: environment,
+                    workingDirectory: directory)
+            }
+        }
+        let development = try ServeOptions(
+            arguments: ["--data", directory.path, "--dev"], environment: [:], workingDirectory: directory)
+        #expect(development.cursorKeyIsRandom && development.development)
+        #expect(throws: CursorKeyError.unusable(CursorKeys.Problem(position: 1, count: 1, length: 6))) {
+            try ServeOptions(
+                arguments: ["--data", directory.path, "--dev"],
+                environment: ["CATALOGUE_CURSOR_KEY": "s3cret"],
+                workingDirectory: directory)
+        }
+        #expect(
+            !CursorKeyError.unusable(.init(position: 1, count: 1, length: 6)).description.contains("s3cret"))
     }
 }

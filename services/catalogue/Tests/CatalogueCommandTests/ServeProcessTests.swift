@@ -50,9 +50,9 @@ import Testing
         return directory
     }
 
-    /// Starts `catalogue serve --data directory --port 0`.
+    /// Starts `catalogue serve --dev --data directory --port 0`.
     static func serve(_ directory: URL) throws -> ChildProcess {
-        try ChildProcess(executable(), ["serve", "--data", directory.path, "--port", "0"])
+        try ChildProcess(executable(), ["serve", "--dev", "--data", directory.path, "--port", "0"])
     }
 
     /// Waits for `catalogue listening on http://...` and returns the URL.
@@ -118,5 +118,33 @@ import Testing
         let run = try await ChildProcess.run(Self.executable(), ["serve"], environment: [:])
         #expect(run.termination == .exited(64))
         #expect(run.errors.hasPrefix("catalogue: error: 'catalogue serve' needs '--es' or '--data'"))
+    }
+
+    /// A production run (no `--dev`) without `CATALOGUE_CURSOR_KEY` does not start; with a key it
+    /// serves, and a cursor it signed reads back on the next page.
+    @Test(.timeLimit(.minutes(3)))
+    func aProductionRunNeedsACursorKey() async throws {
+        let directory = try await makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = try await ChildProcess.run(
+            Self.executable(), ["serve", "--data", directory.path, "--port", "0"], environment: [:])
+        #expect(refused.termination == .exited(64))
+        #expect(refused.errors.hasPrefix("catalogue: error: CATALOGUE_CURSOR_KEY is not set"))
+
+        let server = try ChildProcess(
+            Self.executable(), ["serve", "--data", directory.path, "--port", "0"],
+            environment: ["CATALOGUE_CURSOR_KEY": "a-secret-of-the-deployment,an-older-secret-of-it"])
+        let url = try await Self.listeningURL(server)
+        let first = try JSONValue(
+            parsing: try await URLSession.shared.data(
+                from: try #require(URL(string: "\(url)/catalogue/assets?num=1&content_country=KE"))
+            ).0)
+        let next = try #require(first["next"]?.stringValue)
+        let (_, response) = try await URLSession.shared.data(
+            from: try #require(URL(string: "\(url)/catalogue/assets?num=1&content_country=KE&cursor=\(next)"))
+        )
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        server.signal(SIGTERM)
+        #expect(try await server.exit(timeout: .seconds(60)) == .exited(0))
     }
 }

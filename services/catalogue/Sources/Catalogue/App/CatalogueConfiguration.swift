@@ -17,15 +17,17 @@ public struct CatalogueConfiguration: Sendable {
     public var breaker: CircuitBreaker.Configuration
     /// How long a CDN may keep each endpoint's answers (`Cache-Control: public, max-age=N`).
     public var cache: CachePolicy
-    /// What signs the `next` cursors of listings; every instance behind one address needs the same.
-    public var cursorKey: CursorKey
+    /// What signs the `next` cursors of listings, and which keys' cursors are accepted; every
+    /// instance behind one address needs the same (default: a random key of this configuration's
+    /// own, so cursors survive no restart).
+    public var cursorKeys: CursorKeys
 
     /// Creates a configuration.
     public init(
         indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: Duration = .seconds(60),
         requestTimeout: Duration = .seconds(2), readinessTimeout: Duration = .seconds(1),
         breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init(),
-        cursorKey: CursorKey = .builtIn
+        cursorKeys: CursorKeys = .random()
     ) {
         self.indices = indices
         self.territoryCacheLifetime = territoryCacheLifetime
@@ -33,6 +35,6 @@ public struct CatalogueConfiguration: Sendable {
         self.readinessTimeout = readinessTimeout
         self.breaker = breaker
         self.cache = cache
-        self.cursorKey = cursorKey
+        self.cursorKeys = cursorKeys
     }
 }

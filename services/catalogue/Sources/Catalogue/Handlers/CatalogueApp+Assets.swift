@@ -36,12 +36,12 @@ extension CatalogueApp {
     /// facets' counts when asked.
     func assets(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try AssetListParameters(query: request.query)
-        let cursor = try ListingPager.read(parameters.paging, key: configuration.cursorKey)
+        let cursor = try ListingPager.read(parameters.paging, keys: configuration.cursorKeys)
         let scope = try await scope(context, country: parameters.country)
         let pager = try ListingPager(
             paging: parameters.paging, cursor: cursor, sort: parameters.sort.rawValue,
             filters: ListingFilters.assets(parameters, client: scope.client), now: scope.now,
-            key: configuration.cursorKey)
+            keys: configuration.cursorKeys)
         let found = try await scope.store.search(
             .assetflat, pager.apply(to: scope.queries.assetList(parameters)), as: AssetFlat.self)
         let facets = try await facetCounts(parameters.facets, of: found, scope: scope)
@@ -53,12 +53,12 @@ extension CatalogueApp {
     /// exact titles first, with the matching words highlighted.
     func search(_ request: Request, _ context: RequestContext) async throws -> Response {
         let parameters = try SearchParameters(query: request.query)
-        let cursor = try ListingPager.read(parameters.paging, key: configuration.cursorKey)
+        let cursor = try ListingPager.read(parameters.paging, keys: configuration.cursorKeys)
         let scope = try await scope(context, country: parameters.country)
         let pager = try ListingPager(
             paging: parameters.paging, cursor: cursor, sort: "relevance",
             filters: ListingFilters.search(parameters, client: scope.client), now: scope.now,
-            key: configuration.cursorKey)
+            keys: configuration.cursorKeys)
         let found = try await scope.store.search(
             .assetflat, pager.apply(to: scope.queries.search(parameters, rankedAt: pager.instant)),
             as: AssetFlat.self)

@@ -20,14 +20,14 @@ extension CatalogueApp {
         let now = clock.now()
         let cursor = try ListingPager.read(
             Paging(query: request.query, defaultSize: EventParameters.defaultPageSize),
-            key: configuration.cursorKey)
+            keys: configuration.cursorKeys)
         let parameters = try EventParameters(
             query: request.query, now: cursor?.instant ?? ListingPager.instant(firstPageAt: now))
         let scope = try await scope(context, country: parameters.country, now: now)
         let pager = try ListingPager(
             paging: parameters.paging, cursor: cursor, sort: "start",
             filters: ListingFilters.events(parameters), now: now,
-            key: configuration.cursorKey)
+            keys: configuration.cursorKeys)
         let found = try await scope.store.search(
             .sportsEvents, pager.apply(to: scope.queries.events(parameters)), as: SportsEvent.self)
         return Self.respond(EventView.page(pager.page(found), now: now))

@@ -14,7 +14,7 @@ struct ListingPager {
     let filters: String
     /// The listing's instant: the cursor's, or this request's minute for a first page.
     let instant: Date
-    let key: CursorKey
+    let keys: CursorKeys
 
     /// The instant of a listing whose first page is read at `now`: the start of its minute, so
     /// that a first page's `next` (and so its `ETag`) stays the same for a minute.
@@ -22,13 +22,13 @@ struct ListingPager {
         Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
-    /// Reads the cursor of `paging` (its signature only; ``init(paging:cursor:sort:filters:now:key:)``
+    /// Reads the cursor of `paging` (its signature only; ``init(paging:cursor:sort:filters:now:keys:)``
     /// checks it belongs to the listing).
     ///
     /// - Throws: ``CatalogueError/invalidParameter(name:value:expected:)`` on `cursor`.
-    static func read(_ paging: Paging, key: CursorKey) throws(CatalogueError) -> PageCursor? {
+    static func read(_ paging: Paging, keys: CursorKeys) throws(CatalogueError) -> PageCursor? {
         guard let token = paging.cursor else { return nil }
-        return try PageCursor(token: token, key: key)
+        return try PageCursor(token: token, keys: keys)
     }
 
     /// A pager for a listing with this sort and these filters (``ListingFilters``).
@@ -36,7 +36,7 @@ struct ListingPager {
     /// - Throws: ``CatalogueError/invalidParameter(name:value:expected:)`` on `cursor` when the
     ///   cursor was made for another sort or other filters.
     init(
-        paging: Paging, cursor: PageCursor?, sort: String, filters: String, now: Date, key: CursorKey
+        paging: Paging, cursor: PageCursor?, sort: String, filters: String, now: Date, keys: CursorKeys
     ) throws(CatalogueError) {
         try cursor?.check(sort: sort, filters: filters, token: paging.cursor ?? "")
         self.paging = paging
@@ -44,7 +44,7 @@ struct ListingPager {
         self.sort = sort
         self.filters = filters
         self.instant = cursor?.instant ?? Self.instant(firstPageAt: now)
-        self.key = key
+        self.keys = keys
     }
 
     /// `request` (built to page by `start`) paging after the cursor instead: `search_after`,
@@ -72,7 +72,7 @@ struct ListingPager {
             next = PageCursor(
                 sort: sort, after: after, filters: filters, instant: instant, position: start + shown
             )
-            .token(key: key)
+            .token(key: keys.signing)
         }
         return ListingPage(
             items: Array(found.items.prefix(shown)), highlights: Array(found.highlights.prefix(shown)),

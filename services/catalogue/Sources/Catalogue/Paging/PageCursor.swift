@@ -8,13 +8,13 @@ import Foundation
 /// Sent to clients as an opaque token (``token(key:)``), `base64url(payload).base64url(check)`,
 /// where the payload is a small JSON object and the check is an HMAC-SHA-256 of it under the
 /// ``CursorKey``, so a cursor that was damaged, edited or made elsewhere is refused
-/// (``init(token:key:)``), and one reused with another sort or other filters too (``check(sort:filters:token:)``).
+/// (``init(token:keys:)``, which accepts any of the ``CursorKeys`` while one is rotated), and one reused with another sort or other filters too (``check(sort:filters:token:)``).
 ///
 /// ```swift
 /// let cursor = PageCursor(sort: "-created_at", after: [1_717_200_000_000, "uuid-20"],
 ///                         filters: "assets|...", instant: now, position: 20)
 /// let token = cursor.token(key: key)                        // "eyJhIjpb..." + "." + "Xk3..."
-/// let read = try PageCursor(token: token, key: key)         // the same cursor
+/// let read = try PageCursor(token: token, keys: CursorKeys(signing: key))  // the same cursor
 /// ```
 public struct PageCursor: Sendable, Equatable {
     /// The longest token accepted (real ones are far shorter).
@@ -58,18 +58,19 @@ public struct PageCursor: Sendable, Equatable {
         return Self.base64URL(bytes) + "." + Self.base64URL(Self.check(bytes, key: key))
     }
 
-    /// Reads a token the catalogue made with `key`.
+    /// Reads a token the catalogue made with one of `keys`.
     ///
     /// - Throws: ``CatalogueError/invalidParameter(name:value:expected:)`` on `cursor` when the
-    ///   token is malformed, damaged or edited, or was not signed with `key`.
-    public init(token: String, key: CursorKey) throws(CatalogueError) {
+    ///   token is malformed, damaged or edited, or was not signed with any of `keys`.
+    public init(token: String, keys: CursorKeys) throws(CatalogueError) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count <= Self.maximumTokenLength, parts.count == 2,
             let payload = Self.bytes(base64URL: parts[0]), let check = Self.bytes(base64URL: parts[1])
         else {
             throw Self.invalid(token, "is not a cursor; send the 'next' value of a page unchanged")
         }
-        guard Self.constantTimeEqual(check, Self.check(payload, key: key)) else {
+        guard keys.accepted.contains(where: { Self.constantTimeEqual(check, Self.check(payload, key: $0)) })
+        else {
             throw Self.invalid(
                 token,
                 "was damaged or edited, or not made by this catalogue; send the 'next' value of a page unchanged"

@@ -7,6 +7,7 @@ import Testing
 @Suite struct ListingPagerTests {
     static let now = Date(timeIntervalSince1970: 1_748_779_200)
     static let key = CursorKey("test key")
+    static let keys = CursorKeys(signing: key)
 
     static func hits(_ uuids: [String], total: Int) -> StoreHits<String> {
         StoreHits(
@@ -17,12 +18,12 @@ import Testing
     @Test func byStartTheSearchIsUnchangedAndTheLastFullPageHasNoNext() throws {
         let pager = try ListingPager(
             paging: Paging(start: 20, num: 10), cursor: nil, sort: "-created_at", filters: "f", now: Self.now,
-            key: Self.key)
+            keys: Self.keys)
         let request = SearchRequest(from: 20, size: 10)
         #expect(pager.apply(to: request) == request)
         let middle = pager.page(Self.hits((21...30).map { "u\($0)" }, total: 31))
         let next = try #require(middle.next)
-        let cursor = try PageCursor(token: next, key: Self.key)
+        let cursor = try PageCursor(token: next, keys: Self.keys)
         #expect(cursor.after == ["u30"])
         #expect(cursor.position == 30)
         #expect(cursor.instant == Self.now)
@@ -36,13 +37,13 @@ import Testing
             position: 30)
         let pager = try ListingPager(
             paging: Paging(num: 10, cursor: first.token(key: Self.key)), cursor: first, sort: "-created_at",
-            filters: "f", now: Self.now, key: Self.key)
+            filters: "f", now: Self.now, keys: Self.keys)
         let request = pager.apply(to: SearchRequest(from: 0, size: 10))
         #expect(request.json == ["size": 11, "search_after": ["u30"]])
         let page = pager.page(Self.hits((31...41).map { "u\($0)" }, total: 60))
         #expect(page.items == (31...40).map { "u\($0)" })
         #expect(page.start == 30)
-        let next = try PageCursor(token: try #require(page.next), key: Self.key)
+        let next = try PageCursor(token: try #require(page.next), keys: Self.keys)
         #expect(next.after == ["u40"])
         #expect(next.position == 40)
         #expect(next.instant == first.instant)
@@ -57,7 +58,7 @@ import Testing
             position: 10_000)
         let pager = try ListingPager(
             paging: Paging(num: 100, cursor: deep.token(key: Self.key)), cursor: deep, sort: "-created_at",
-            filters: "f", now: Self.now, key: Self.key)
+            filters: "f", now: Self.now, keys: Self.keys)
         let request = pager.apply(to: SearchRequest(from: 0, size: 100))
         #expect(request.from == nil)
         #expect(request.searchAfter == [1_700_000_000_000, "u9999"])
@@ -68,12 +69,12 @@ import Testing
         func next(at seconds: TimeInterval) throws -> String? {
             let pager = try ListingPager(
                 paging: Paging(num: 2), cursor: nil, sort: "-created_at", filters: "f",
-                now: Self.now.addingTimeInterval(seconds), key: Self.key)
+                now: Self.now.addingTimeInterval(seconds), keys: Self.keys)
             return pager.page(Self.hits(["u1", "u2"], total: 5)).next
         }
         #expect(try next(at: 1.5) == next(at: 59))
         #expect(try next(at: 59) != next(at: 60))
-        let cursor = try PageCursor(token: try #require(try next(at: 42)), key: Self.key)
+        let cursor = try PageCursor(token: try #require(try next(at: 42)), keys: Self.keys)
         #expect(cursor.instant == Self.now)
     }
 
@@ -83,7 +84,7 @@ import Testing
             try ListingPager(
                 paging: Paging(num: 10, cursor: cursor.token(key: Self.key)), cursor: cursor,
                 sort: "-created_at",
-                filters: "f", now: Self.now, key: Self.key)
+                filters: "f", now: Self.now, keys: Self.keys)
         }
     }
 }
