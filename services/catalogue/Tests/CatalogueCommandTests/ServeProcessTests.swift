@@ -18,18 +18,24 @@ import Testing
     /// A data directory holding the fixture indices (under their production names) with a few
     /// documents, written by a durable embedded engine.
     func makeDataDirectory() async throws -> URL {
+        try await Self.dataDirectory { now in
+            FixtureData(now: now, assetflats: [["uuid": "uuid-1"], ["uuid": "uuid-2"]])
+        }
+    }
+
+    /// A data directory holding the fixture indices (under their production names) with the
+    /// documents of `data`, made around real now: the served process reads the system clock.
+    static func dataDirectory(_ data: (Date) -> FixtureData) async throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "catalogue-serve-\(UUID().uuidString)", isDirectory: true)
-        // The served process reads the system clock, so the documents are made around real now.
         let now = Date()
         let engine = try EmbeddedSearchBackend(
             configuration: EmbeddedSearchConfiguration(dataDirectory: directory, clock: .frozen(at: now)))
         for index in try FixtureMappings.shared.indexNames() {
             _ = try await engine.createIndex(index, definition: FixtureMappings.shared.definition(for: index))
         }
-        let data = FixtureData(now: now, assetflats: [["uuid": "uuid-1"], ["uuid": "uuid-2"]])
         var operations: [BulkOperation] = []
-        for set in data.sets {
+        for set in data(now).sets {
             let builder = FixtureDocumentBuilder(
                 kind: set.kind, mapping: try FixtureMappings.shared.mapping(for: set.kind.index), now: now)
             for document in try builder.documents(from: set.overrides) {

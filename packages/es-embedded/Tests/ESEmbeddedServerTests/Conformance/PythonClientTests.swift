@@ -5,7 +5,7 @@ import Testing
 /// The official Python clients (elasticsearch-py 8.x and 9.x, opensearch-py 3.2) against
 /// `es-embedded serve`: `Conformance/run-python-clients` installs them from PyPI into
 /// `.build/conformance` at the pinned versions and runs their tests against the server started here.
-@Suite(.enabled(if: PythonVirtualEnvironments.available, "python3 -m venv is unavailable on this machine"))
+@Suite(.enabled(if: PythonVirtualEnvironment.available, "python3 -m venv is unavailable on this machine"))
 struct PythonClientTests {
     static let script = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appending(
@@ -27,16 +27,4 @@ struct PythonClientTests {
         // elasticsearch-py 8: 27 tests, opensearch-py: 2.
         #expect(report.contains("Ran 29 tests"), "\(report)")
     }
-}
-
-/// Whether this machine can make Python virtual environments.
-private enum PythonVirtualEnvironments {
-    static let available: Bool = {
-        guard
-            let probe = try? Process.run(
-                URL(filePath: "/usr/bin/env"), arguments: ["python3", "-m", "venv", "--help"])
-        else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
 }

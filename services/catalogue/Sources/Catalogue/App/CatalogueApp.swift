@@ -78,7 +78,7 @@ public struct CatalogueApp: Sendable {
         router.get("/health") { _, context in await ready(context) }
         router.get("/health/ready") { _, context in await ready(context) }
         router.get("/health/live") { _, _ in Self.respond(["status": "live"]) }
-        router.get("/openapi.json") { _, _ in Self.respond(CatalogueOpenAPI.document) }
+        router.get("/openapi.json") { _, context in await openAPIDocument(context) }
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
@@ -101,6 +101,13 @@ public struct CatalogueApp: Sendable {
         catalogue.get("/rows") { request, context in try await rows(request, context) }
         catalogue.get("/rows/{slug}") { request, context in try await row(request, context) }
         return router
+    }
+
+    /// The OpenAPI document, naming the territories served when the store answers (the
+    /// directory's cached list), else with any two-letter country.
+    func openAPIDocument(_ context: RequestContext) async -> Response {
+        let territories = try? await territoryDirectory.territoryNames(store: store(context))
+        return Self.respond(CatalogueOpenAPI.document(territories: territories.map { Array($0.keys) }))
     }
 
     /// The API as an application: serve it with `run()`, or test it in-process.

@@ -8,12 +8,15 @@ extension CatalogueOpenAPI {
                 "The home screen: the rows showing now for this client, by position, each with its first items; rows with nothing to show are left out.",
                 parameters: [
                     ref("content_country"),
-                    query("items", "Items per row (default 20, at most 50)."),
-                ], schema: schemaRef("RowList"), notFound: false),
+                    query(
+                        "items", "Items per row (default 20, at most 50).",
+                        schema: integer(from: 1, to: RowsParameters.maximumItems)),
+                ], schema: schemaRef("RowList"), notFound: false,
+                links: ["firstRow": link("getRow", "slug", from: "/rows/0/slug")]),
             "/catalogue/rows/{slug}": content(
                 "One row showing now for this client, its items paged; 404 when it is not showing (or has nothing to show).",
                 parameters: [
-                    ["name": "slug", "in": "path", "required": true, "schema": ["type": "string"]],
+                    path("slug"),
                     ref("content_country"), ref("start"), ref("num"),
                 ], schema: schemaRef("RowPage"), notFound: true),
         ]

@@ -7,93 +7,151 @@ import ESModels
 /// the code answers: objects are closed (`additionalProperties: false`), so a new field fails a
 /// test until it is documented.
 public enum CatalogueOpenAPI {
-    /// The document.
-    public static let document: JSONValue = [
-        "openapi": "3.1.0",
-        "info": [
-            "title": "Catalogue API", "version": .string("\(APIVersion.current.major)"),
-            "description":
-                "Movies, series, sports events, promos and promoted rows for every client platform and API version.",
-        ],
-        "paths": .object(paths.merging(rowPaths) { first, _ in first }),
-        "components": [
-            "schemas": .object(schemas.merging(rowSchemas) { first, _ in first }),
-            "parameters": .object(sharedParameters),
-            "responses": .object(errorResponses),
-        ],
-    ]
+    /// The document, with `content_country` as any two letters.
+    public static let document: JSONValue = document(territories: nil)
+
+    /// The document; with `territories` (the codes served), `content_country` and `territory`
+    /// name them, which is what `/openapi.json` serves when the store answers.
+    public static func document(territories: [String]?) -> JSONValue {
+        [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "Catalogue API", "version": .string("\(APIVersion.current.major)"),
+                "description":
+                    "Movies, series, sports events, promos and promoted rows for every client platform and API version.",
+            ],
+            "paths": .object(
+                identified(paths(territories: territories).merging(rowPaths) { first, _ in first })),
+            "components": [
+                "schemas": .object(schemas.merging(rowSchemas) { first, _ in first }),
+                "parameters": .object(sharedParameters(territories: territories)),
+                "responses": .object(errorResponses),
+            ],
+        ]
+    }
 
     // MARK: - Paths
 
-    static var paths: [String: JSONValue] {
+    /// Each path's operation id: what a generated client names the call.
+    static let operationIDs: [String: String] = [
+        "/catalogue/by_id": "getAssetsByID", "/catalogue/asset/{uuid}": "getAsset",
+        "/catalogue/assets": "listAssets", "/catalogue/search": "searchAssets",
+        "/catalogue/promos": "listPromos", "/catalogue/events": "listEvents",
+        "/catalogue/territories": "listTerritories", "/catalogue/languages": "listLanguages",
+        "/catalogue/categories": "listCategories", "/catalogue/ratings": "listRatings",
+        "/catalogue/rows": "getHomeScreen", "/catalogue/rows/{slug}": "getRow", "/health/live": "getLiveness",
+        "/health/ready": "getReadiness", "/health": "getHealth", "/metrics": "getMetrics",
+        "/openapi.json": "getOpenAPIDocument",
+    ]
+
+    /// `paths` with each GET's `operationId`.
+    static func identified(_ paths: [String: JSONValue]) -> [String: JSONValue] {
+        paths.reduce(into: [:]) { result, entry in
+            guard let id = operationIDs[entry.key], case .object(var item) = entry.value,
+                case .object(var get)? = item["get"]
+            else {
+                result[entry.key] = entry.value
+                return
+            }
+            get["operationId"] = .string(id)
+            item["get"] = .object(get)
+            result[entry.key] = .object(item)
+        }
+    }
+
+    /// A link to the operation `id` with `parameter` taken from the answer at `pointer`.
+    static func link(_ id: String, _ parameter: String, from pointer: String) -> JSONValue {
         [
+            "operationId": .string(id),
+            "parameters": .object([parameter: .string("$response.body#\(pointer)")]),
+        ]
+    }
+
+    static func paths(territories: [String]?) -> [String: JSONValue] {
+        let types = choiceList(AssetFlat.AssetType.allCases.map(\.rawValue))
+        return [
             "/catalogue/by_id": content(
                 "The requested assets available now, in request order.",
                 parameters: [
                     query(
                         "id[]", "Asset uuids separated by commas (also `id`, repeatable); at most 100.",
-                        required: true),
+                        schema: identifierList(maximum: ByIDParameters.maximumIDs), required: true),
                     ref("content_country"),
                 ], schema: schemaRef("AssetList"), notFound: false),
             "/catalogue/asset/{uuid}": content(
                 "One asset available now, or 404.",
                 parameters: [
-                    ["name": "uuid", "in": "path", "required": true, "schema": ["type": "string"]],
+                    path("uuid"),
                     ref("content_country"),
                 ], schema: schemaRef("Asset"), notFound: true),
             "/catalogue/assets": content(
                 "A page of available assets, with the total.",
                 parameters: [
-                    query("type", "movie, episode, tv_series, sport_event; a comma list."),
-                    query("category", "Category uuids; a comma list."),
-                    query("language", "Available audio or subtitle languages; a comma list."),
-                    query("series", "One series uuid: its episodes, by season then episode number."),
+                    query("type", "movie, episode, tv_series, sport_event; a comma list.", schema: types),
+                    query("category", "Category uuids; a comma list.", schema: identifierList()),
+                    query(
+                        "language", "One available audio or subtitle language (ISO 639-2 or 639-1).",
+                        schema: choice(languageCodes)),
+                    query(
+                        "series", "One series uuid: its episodes, by season then episode number.",
+                        schema: identifier),
                     ref("content_country"), ref("start"), ref("cursor"), ref("num"),
                     query(
                         "sort",
-                        "-created_at (default), created_at, -updated_at, updated_at, title, -title, episode."),
+                        "-created_at (default; episode with series), created_at, -updated_at, updated_at, title, -title, episode.",
+                        schema: choice(AssetSort.allCases.map(\.rawValue))),
                     query(
                         "facets",
-                        "category, language, type; a comma list: the counts of their values over the listing, in `facets`."
-                    ),
-                ], schema: schemaRef("AssetPage"), notFound: false),
+                        "category, language, type; a comma list: the counts of their values over the listing, in `facets`.",
+                        schema: choiceList(Facet.allCases.map(\.rawValue))),
+                ], schema: schemaRef("AssetPage"), notFound: false,
+                links: ["firstAsset": link("getAsset", "uuid", from: "/items/0/uuid")]),
             "/catalogue/search": content(
                 "Assets whose title in the client's language or English starts with the words of `q` (the last one as a prefix, a typo allowed in words of 5 letters or more), exact titles first, then by relevance and recency, paged, the matching words highlighted.",
                 parameters: [
-                    query("q", "The words (2 to 200 characters).", required: true),
-                    query("type", "As for /catalogue/assets."),
+                    query("q", "The words (2 to 200 characters).", schema: searchText, required: true),
+                    query("type", "As for /catalogue/assets.", schema: types),
                     ref("content_country"), ref("start"), ref("cursor"), ref("num"),
-                ], schema: schemaRef("AssetPage"), notFound: false),
+                ], schema: schemaRef("AssetPage"), notFound: false,
+                links: ["firstAsset": link("getAsset", "uuid", from: "/items/0/uuid")]),
             "/catalogue/promos": content(
                 "Promos showing now, highest priority first.", parameters: [ref("content_country")],
                 schema: ["type": "array", "items": schemaRef("Promo")], notFound: false),
             "/catalogue/events": content(
                 "Sports events running in the range, by start.",
                 parameters: [
-                    query("from", "An ISO date or date-time (default now)."),
-                    query("to", "An ISO date or date-time (default a week after from; at most 366 days)."),
-                    query("sport", "A comma list."), query("competition", "One competition."),
+                    query("from", "An ISO date or date-time (default now).", schema: instant),
+                    query(
+                        "to",
+                        "An ISO date or date-time after `from`, at most 366 days after it (default a week after from).",
+                        schema: instant),
+                    query("sport", "Sports; a comma list.", schema: identifierList()),
+                    query("competition", "One competition.", schema: ["type": "string"]),
                     ref("content_country"),
                     ref("start"), ref("cursor"), ["$ref": "#/components/parameters/num"],
                 ], schema: schemaRef("EventPage"), notFound: false),
             "/catalogue/territories": content(
-                "The territories served, by code.", parameters: [query("main", "true or false.")],
+                "The territories served, by code.",
+                parameters: [query("main", "true or false.", schema: boolean)],
                 schema: ["type": "array", "items": schemaRef("Territory")], notFound: false),
             "/catalogue/languages": content(
-                "The languages, by code.", parameters: [query("main", "true or false.")],
+                "The languages, by code.", parameters: [query("main", "true or false.", schema: boolean)],
                 schema: ["type": "array", "items": schemaRef("Language")], notFound: false),
             "/catalogue/categories": content(
                 "Categories by slug.",
                 parameters: [
-                    query("parent", "A category uuid: its children."),
-                    query("top_level", "true: top-level categories only."),
+                    query("parent", "A category uuid: its children.", schema: identifier),
+                    query("top_level", "true: top-level categories only.", schema: boolean),
                 ],
                 schema: ["type": "array", "items": schemaRef("Category")], notFound: false),
             "/catalogue/ratings": content(
                 "Ratings by system, age and code.",
                 parameters: [
-                    query("territory", "A country code: only ratings whose system applies there."),
-                    query("system", "A comma list."), query("main", "true or false."),
+                    query(
+                        "territory", "A territory code: only ratings whose system applies there.",
+                        schema: country(territories)),
+                    query("system", "Rating systems; a comma list.", schema: identifierList()),
+                    query("main", "true or false.", schema: boolean),
                 ], schema: ["type": "array", "items": schemaRef("Rating")], notFound: false),
             "/health/live": plain("The process serves.", schema: schemaRef("Live")),
             "/health/ready": ready,
@@ -114,53 +172,32 @@ public enum CatalogueOpenAPI {
         ]
     }
 
-    static let clientHeaders: [JSONValue] = [
-        [
-            "name": "Catalogue-Client", "in": "header", "required": false,
-            "description": "website (default), android, ios or tv, any case; at most once.",
-            "schema": ["type": "string"],
-        ],
-        [
-            "name": "Catalogue-Api-Major", "in": "header", "required": false,
-            "description": .string(
-                "An integer from \(APIVersion.oldestSupported.major) to \(APIVersion.current.major) (default \(APIVersion.current.major)); at most once."
-            ),
-            "schema": ["type": "string"],
-        ],
-        [
-            "name": "If-None-Match", "in": "header", "required": false,
-            "description": "An ETag of an earlier answer: 304 when it still holds.",
-            "schema": ["type": "string"],
-        ],
-        [
-            "name": "X-Request-ID", "in": "header", "required": false,
-            "description": "The request's id (1 to 128 visible characters), echoed in X-Request-Id.",
-            "schema": ["type": "string"],
-        ],
-        [
-            "name": "lang", "in": "query", "required": false,
-            "description": "ISO 639-2 or 639-1 language of titles and descriptions (default eng).",
-            "schema": ["type": "string"],
-        ],
-    ]
-
-    static func content(_ summary: String, parameters: [JSONValue], schema: JSONValue, notFound: Bool)
-        -> JSONValue
-    {
-        var responses: [String: JSONValue] = [
-            "200": [
-                "description": "The answer.",
-                "headers": [
-                    "ETag": ["required": true, "schema": ["type": "string"]],
-                    "Cache-Control": ["required": true, "schema": ["type": "string"]],
-                    "Vary": ["required": true, "schema": ["type": "string"]],
-                    "X-Request-Id": ["required": true, "schema": ["type": "string"]],
-                ],
-                "content": ["application/json": ["schema": schema]],
+    static func content(
+        _ summary: String, parameters: [JSONValue], schema: JSONValue, notFound: Bool,
+        links: [String: JSONValue] = [:]
+    ) -> JSONValue {
+        var ok: JSONValue = [
+            "description": "The answer.",
+            "headers": [
+                "ETag": ["required": true, "schema": ["type": "string"]],
+                "Cache-Control": ["required": true, "schema": ["type": "string"]],
+                "Vary": ["required": true, "schema": ["type": "string"]],
+                "X-Request-Id": ["required": true, "schema": ["type": "string"]],
             ],
+            "content": ["application/json": ["schema": schema]],
+        ]
+        if !links.isEmpty, case .object(var members) = ok {
+            members["links"] = .object(links)
+            ok = .object(members)
+        }
+        var responses: [String: JSONValue] = [
+            "200": ok,
             "304": [
                 "description": "Not modified: the If-None-Match tag still holds.",
-                "headers": ["ETag": ["required": true, "schema": ["type": "string"]]],
+                "headers": [
+                    "ETag": ["required": true, "schema": ["type": "string"]],
+                    "X-Request-Id": ["required": true, "schema": ["type": "string"]],
+                ],
             ],
             "400": ["$ref": "#/components/responses/BadRequest"],
             "405": ["$ref": "#/components/responses/MethodNotAllowed"],
@@ -205,13 +242,6 @@ public enum CatalogueOpenAPI {
         ]
     ]
 
-    static func query(_ name: String, _ description: String, required: Bool = false) -> JSONValue {
-        [
-            "name": .string(name), "in": "query", "required": .bool(required),
-            "description": .string(description), "schema": ["type": "string"],
-        ]
-    }
-
     static func ref(_ parameter: String) -> JSONValue {
         ["$ref": .string("#/components/parameters/\(parameter)")]
     }
@@ -219,17 +249,6 @@ public enum CatalogueOpenAPI {
     static func schemaRef(_ name: String) -> JSONValue {
         ["$ref": .string("#/components/schemas/\(name)")]
     }
-
-    static let sharedParameters: [String: JSONValue] = [
-        "content_country": query(
-            "content_country", "A territory code (KE): only what is licensed now there."),
-        "start": query("start", "The first hit (default 0; start + num at most 10000)."),
-        "cursor": query(
-            "cursor",
-            "The `next` of the page before, unchanged, with the same other parameters: the page after it (not with `start`; past the 10,000th hit too)."
-        ),
-        "num": query("num", "Hits per page (default 20, at most 100; 50 for events)."),
-    ]
 
     static let errorResponses: [String: JSONValue] = [
         "BadRequest": errorResponse("Bad input; the message says what is accepted.", retry: false),

@@ -100,7 +100,7 @@ extension QueryItems {
     /// - Throws: ``CatalogueError/invalidParameter(name:value:expected:)``.
     func date(_ name: String) throws -> Date? {
         guard let text = trimmed(name) else { return nil }
-        guard let date = ISODate.date(from: text) else {
+        guard let date = ISODate.date(from: text) ?? RFC3339.date(from: text) else {
             throw CatalogueError.invalidParameter(
                 name: name, value: text,
                 expected:
@@ -131,5 +131,36 @@ enum Identifier {
             default: false
             }
         }
+    }
+}
+
+/// RFC 3339 date-times Elasticsearch's date format does not read: lower-case `t` and `z`, more
+/// than 9 digits of fraction, and offsets past ±18:00 (RFC 3339 allows up to ±23:59). What the
+/// OpenAPI document's `format: date-time` promises, the catalogue accepts.
+enum RFC3339 {
+    static func date(from text: String) -> Date? {
+        var local = Array(text.uppercased().utf8)
+        var offsetSeconds = 0
+        // A numeric offset: ±HH:MM at the end.
+        if local.count > 6, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(local[local.count - 6]),
+            local[local.count - 3] == UInt8(ascii: ":"),
+            let hours = Int(String(decoding: local[(local.count - 5)..<(local.count - 3)], as: UTF8.self)),
+            let minutes = Int(String(decoding: local[(local.count - 2)...], as: UTF8.self)),
+            (0...23).contains(hours),
+            (0...59).contains(minutes)
+        {
+            let sign = local[local.count - 6] == UInt8(ascii: "+") ? 1 : -1
+            offsetSeconds = sign * (hours * 3600 + minutes * 60)
+            local.removeLast(6)
+            local.append(UInt8(ascii: "Z"))
+        }
+        // At most 9 digits of fraction.
+        if let dot = local.firstIndex(of: UInt8(ascii: ".")) {
+            var end = dot + 1
+            while end < local.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(local[end]) { end += 1 }
+            if end - dot - 1 > 9 { local.removeSubrange((dot + 10)..<end) }
+        }
+        guard let utc = ISODate.date(from: String(decoding: local, as: UTF8.self)) else { return nil }
+        return utc.addingTimeInterval(TimeInterval(-offsetSeconds))
     }
 }

@@ -35,12 +35,12 @@ public struct SearchParameters: Sendable, Equatable {
     /// - Throws: ``CatalogueError`` for a missing, one-character or too long `q`, or bad filters.
     public init(query: QueryItems) throws {
         guard let text = query.trimmed("q") else { throw CatalogueError.missingParameter("q") }
-        guard text.count >= Self.minimumLength else {
+        guard text.unicodeScalars.count >= Self.minimumLength else {
             throw CatalogueError.invalidParameter(
                 name: "q", value: text,
                 expected: "must be at least \(Self.minimumLength) characters; send more of the title")
         }
-        guard text.count <= Self.maximumLength else {
+        guard text.unicodeScalars.count <= Self.maximumLength else {
             throw CatalogueError.invalidParameter(
                 name: "q", value: String(text.prefix(20)) + "…",
                 expected: "must be at most \(Self.maximumLength) characters")

@@ -14,7 +14,14 @@ import Testing
         let response = try await anonymousClient.get("/openapi.json")
         #expect(response.status == .ok)
         let served = try JSONValue(parsing: response.body)
-        #expect(served == CatalogueOpenAPI.document)
+        // The territories served name the values `content_country` takes.
+        let territories = try JSONValue(parsing: try await anonymousClient.get("/catalogue/territories").body)
+        let codes = territories.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        #expect(codes.count > 1)
+        #expect(served == CatalogueOpenAPI.document(territories: codes))
+        #expect(
+            served["components"]?["parameters"]?["content_country"]?["schema"]?["enum"]
+                == .array(codes.sorted().map { .string($0) }))
         #expect(served["openapi"] == "3.1.0")
         let paths = Set(served["paths"]?.objectValue?.keys.map { $0 } ?? [])
         let routes = Set(CatalogueApp.routes.map { $0 }).union(["/catalogue/asset/{uuid}"])
