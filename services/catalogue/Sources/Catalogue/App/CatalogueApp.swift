@@ -32,6 +32,10 @@ public struct CatalogueApp: Sendable {
     let monotonic: MonotonicClock
 
     let territoryDirectory: TerritoryDirectory
+    /// The home screens already computed.
+    let homeScreens: HomeScreenCache
+    /// Reads the store's version for the home screen, one read at a time.
+    let versionProbe = VersionProbe()
     let mappings: MappingCompatibility
 
     /// Creates the API.
@@ -50,6 +54,7 @@ public struct CatalogueApp: Sendable {
         self.configuration = configuration
         self.territoryDirectory = TerritoryDirectory(
             lifetime: configuration.territoryCacheLifetime, clock: monotonic)
+        self.homeScreens = HomeScreenCache(capacity: configuration.homeScreenCapacity)
         self.breaker = CircuitBreaker(configuration: configuration.breaker, clock: monotonic)
         self.mappings = MappingCompatibility(clock: monotonic)
         self.metrics = CatalogueMetrics()

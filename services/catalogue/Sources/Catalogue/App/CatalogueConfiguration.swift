@@ -21,6 +21,9 @@ public struct CatalogueConfiguration: Sendable {
     /// instance behind one address needs the same (default: a random key of this configuration's
     /// own, so cursors survive no restart).
     public var cursorKeys: CursorKeys
+    /// The most home screen answers kept (one per country, platform, API major, language and
+    /// `items` asked for); past it the least recently used is dropped.
+    public var homeScreenCapacity: Int = 4_096
 
     /// Creates a configuration.
     public init(

@@ -17,10 +17,13 @@ struct HTTPCachingMiddleware: Middleware {
     func handle(_ request: Request, context: RequestContext, next: NextResponder) async throws -> Response {
         var response = try await next(request, context)
         guard response.status == .ok else { return response }
-        let tag = Self.entityTag(of: response.body)
+        // A handler that knows its answer's tag or lifetime (a kept home screen) set them already.
+        let tag = response.headers["ETag"] ?? Self.entityTag(of: response.body)
         response.headers.replaceOrAdd(name: "ETag", value: tag)
-        response.headers.replaceOrAdd(
-            name: "Cache-Control", value: "public, max-age=\(policy.maxAge(for: request.path))")
+        if !response.headers.contains(name: "Cache-Control") {
+            response.headers.replaceOrAdd(
+                name: "Cache-Control", value: "public, max-age=\(policy.maxAge(for: request.path))")
+        }
         response.headers.replaceOrAdd(name: "Vary", value: Self.vary)
         if Self.matches(request.headers.values(for: "If-None-Match"), tag) {
             response.status = .notModified
@@ -68,6 +71,18 @@ public struct CachePolicy: Sendable, Equatable {
     ) {
         self.maxAgeByRoute = maxAgeByRoute
         self.defaultMaxAge = defaultMaxAge
+    }
+
+    /// `Cache-Control` for an answer that holds until `until` (`nil`: no known end): shared
+    /// caches keep it (`s-maxage`) and may serve it stale while revalidating
+    /// (`stale-while-revalidate`) for no longer, together, than the time left, so a CDN never
+    /// serves it past the instant it changes; browsers keep it `maxAge` at most too.
+    static func boundedCacheControl(maxAge: Int, now: Date, until: Date?) -> String {
+        let left = until.map { max(0, Int($0.timeIntervalSince(now).rounded(.down))) } ?? Int.max
+        let stale = min(maxAge, left / 2)
+        let fresh = min(maxAge, left - stale)
+        guard fresh > 0 else { return "public, max-age=0, s-maxage=0, must-revalidate" }
+        return "public, max-age=\(fresh), s-maxage=\(fresh), stale-while-revalidate=\(stale)"
     }
 
     func maxAge(for path: String) -> Int {

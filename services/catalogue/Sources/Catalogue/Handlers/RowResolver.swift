@@ -1,4 +1,5 @@
 import ESModels
+import Foundation
 
 /// A row's items as one client sees them here and now: assets or sports events, and how many
 /// the row has in all.
@@ -15,6 +16,10 @@ struct RowItems: Sendable {
     var content: Content
     /// How many items the row has for this client; the page's own count when not counted.
     var total: Int
+    /// The first instant after now at which the page may change without any write (an item's
+    /// licence window or an event starting or ending, one opening that would enter the row);
+    /// computed only when asked for (``RowResolver/items(of:paging:countTotal:boundaries:)``).
+    var nextChange: Date? = nil
 
     /// How many items the page holds.
     var count: Int {
@@ -50,13 +55,17 @@ struct RowResolver {
     }
 
     private enum Outcome: Sendable {
+        /// Every listed asset found, available now or not.
         case curatedAssets([AssetFlat])
         case row(index: Int, RowItems)
     }
 
     /// The page `paging` of each row's items, in the order of `rows`; `countTotal` counts every
-    /// row's items exactly (the home screen does not need it).
-    func items(of rows: [PromotedRow], paging: Paging, countTotal: Bool) async throws -> [RowItems] {
+    /// row's items exactly (the home screen does not need it); `boundaries` computes each row's
+    /// ``RowItems/nextChange`` (with one more light store call per query or `live_events` row).
+    func items(of rows: [PromotedRow], paging: Paging, countTotal: Bool, boundaries: Bool = false)
+        async throws -> [RowItems]
+    {
         let curatedIDs = Self.unique(rows.filter { $0.kind == .curated }.flatMap(\.assetUUIDs))
         var jobs: [Job] = stride(from: 0, to: curatedIDs.count, by: CatalogueQueries.maximumRowAssetIDs).map {
             .curatedAssets(
@@ -73,7 +82,8 @@ struct RowResolver {
             for _ in 0..<Self.width {
                 guard let job = pending.next() else { break }
                 group.addTask {
-                    try await Self.run(job, scope: scope, paging: paging, countTotal: countTotal)
+                    try await Self.run(
+                        job, scope: scope, paging: paging, countTotal: countTotal, boundaries: boundaries)
                 }
             }
             while let outcome = try await group.next() {
@@ -85,43 +95,72 @@ struct RowResolver {
                 }
                 if let job = pending.next() {
                     group.addTask {
-                        try await Self.run(job, scope: scope, paging: paging, countTotal: countTotal)
+                        try await Self.run(
+                            job, scope: scope, paging: paging, countTotal: countTotal, boundaries: boundaries)
                     }
                 }
             }
         }
         return rows.enumerated().map { index, row in
             if let items = resolved[index] { return items }
-            let listed = Self.unique(row.assetUUIDs).compactMap { available[$0] }
+            let found = Self.unique(row.assetUUIDs).compactMap { available[$0] }
+            let listed = found.filter { Availability.isAvailable($0, at: scope.now, in: scope.country) }
+            // Any listed asset's window opening or closing changes the row.
+            let next = found.compactMap {
+                Availability.nextChange(of: $0, after: scope.now, in: scope.country)
+            }
+            .min()
             return RowItems(
                 content: .assets(Array(listed.dropFirst(paging.start).prefix(paging.num))),
-                total: listed.count)
+                total: listed.count, nextChange: boundaries ? next : nil)
         }
     }
 
-    private static func run(_ job: Job, scope: RequestScope, paging: Paging, countTotal: Bool) async throws
-        -> Outcome
-    {
+    private static func run(
+        _ job: Job, scope: RequestScope, paging: Paging, countTotal: Bool, boundaries: Bool
+    ) async throws -> Outcome {
         switch job {
         case .curatedAssets(let ids):
             let found = try await scope.store.search(
                 .assetflat, scope.queries.rowAssets(ids: ids), as: AssetFlat.self)
-            return .curatedAssets(
-                found.items.filter { Availability.isAvailable($0, at: scope.now, in: scope.country) })
+            return .curatedAssets(found.items)
         case .row(let index, let row) where row.kind == .liveEvents:
             let request = scope.queries.liveEvents(
                 sport: row.query?.sport, country: scope.country, paging: paging, countTotal: countTotal)
             let found = try await scope.store.search(.sportsEvents, request, as: SportsEvent.self)
-            return .row(
-                index: index, RowItems(content: .events(found.items), total: found.total ?? found.items.count)
-            )
+            var items = RowItems(content: .events(found.items), total: found.total ?? found.items.count)
+            if boundaries {
+                // A shown event ending, or the next one starting.
+                let next = try await scope.store.search(
+                    .sportsEvents,
+                    scope.queries.nextEventStart(sport: row.query?.sport, country: scope.country),
+                    as: SportsEvent.self
+                ).items.first?.start
+                items.nextChange = (found.items.map(\.end) + [next].compactMap { $0 }).filter {
+                    $0 > scope.now
+                }
+                .min()
+            }
+            return .row(index: index, items)
         case .row(let index, let row):
             let request = scope.queries.rowQueryAssets(
                 row.query, country: scope.country, paging: paging, countTotal: countTotal)
             let found = try await scope.store.search(.assetflat, request, as: AssetFlat.self)
-            return .row(
-                index: index, RowItems(content: .assets(found.items), total: found.total ?? found.items.count)
-            )
+            var items = RowItems(content: .assets(found.items), total: found.total ?? found.items.count)
+            if boundaries {
+                // A shown asset's window changing, or the next window that opens for the row's
+                // filter (it may enter the row).
+                let opening = try await scope.store.search(
+                    .assetflat, scope.queries.rowQueryNextOpening(row.query, country: scope.country),
+                    as: AssetFlat.self)
+                let next = CatalogueQueries.nextOpening(in: opening.aggregations)
+                items.nextChange =
+                    (found.items.compactMap {
+                        Availability.nextChange(of: $0, after: scope.now, in: scope.country)
+                    }
+                    + [next].compactMap { $0 }).min()
+            }
+            return .row(index: index, items)
         }
     }
 

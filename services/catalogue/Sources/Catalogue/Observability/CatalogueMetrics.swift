@@ -24,6 +24,7 @@ public final class CatalogueMetrics: Sendable {
         var storeLatency: [String: Histogram] = [:]
         var storeErrors: [StoreErrorKey: Int] = [:]
         var inFlight = 0
+        var homeScreens: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -41,6 +42,10 @@ public final class CatalogueMetrics: Sendable {
             state.requests[RequestKey(route: route, status: status, platform: platform), default: 0] += 1
             state.requestLatency[route, default: Histogram()].observe(seconds)
         }
+    }
+
+    func homeScreen(_ outcome: HomeScreenCache.Outcome) {
+        state.withLock { $0.homeScreens[outcome.rawValue, default: 0] += 1 }
     }
 
     func storeCall(index: String, seconds: Double, error kind: String?) {
@@ -76,6 +81,15 @@ public final class CatalogueMetrics: Sendable {
         lines.append("# TYPE catalogue_store_errors_total counter")
         for (key, count) in state.storeErrors.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             lines.append("catalogue_store_errors_total{index=\"\(key.index)\",kind=\"\(key.kind)\"} \(count)")
+        }
+        lines.append(
+            "# HELP catalogue_home_screen_answers_total Home screens answered: kept, computed, or shared with a request computing it."
+        )
+        lines.append("# TYPE catalogue_home_screen_answers_total counter")
+        for outcome in HomeScreenCache.Outcome.allCases {
+            lines.append(
+                "catalogue_home_screen_answers_total{outcome=\"\(outcome.rawValue)\"} \(state.homeScreens[outcome.rawValue, default: 0])"
+            )
         }
         lines.append("# HELP catalogue_requests_in_flight Requests being answered now.")
         lines.append("# TYPE catalogue_requests_in_flight gauge")

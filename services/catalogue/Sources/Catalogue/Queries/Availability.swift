@@ -18,4 +18,13 @@ public enum Availability {
         window.start <= now && now < window.end
             && (country.map { window.countries.contains($0.code) } ?? true)
     }
+
+    /// The first instant after `now` at which one of `asset`'s windows in `country` opens or
+    /// closes (when its availability there may change), or `nil` when none does.
+    public static func nextChange(of asset: AssetFlat, after now: Date, in country: CountryCode?) -> Date? {
+        asset.licenseWindows.lazy.filter { window in
+            country.map { window.countries.contains($0.code) } ?? true
+        }
+        .flatMap { [$0.start, $0.end] }.filter { $0 > now }.min()
+    }
 }

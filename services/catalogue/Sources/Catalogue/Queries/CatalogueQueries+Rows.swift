@@ -45,16 +45,81 @@ extension CatalogueQueries {
     public func rowQueryAssets(
         _ query: RowQuery?, country: CountryCode?, paging: Paging, countTotal: Bool
     ) -> SearchRequest {
+        let (parameters, matchesNothing) = Self.listing(of: query, country: country, paging: paging)
+        var request = assetList(parameters)
+        if matchesNothing { request.query = .matchNone }
+        request.trackTotalHits = countTotal ? .accurate : .disabled
+        return request
+    }
+
+    /// When the next licence window opens in `country` for an asset a `query` row's filter
+    /// matches (it may then enter the row): the earliest such window start, as the aggregation
+    /// ``nextOpening(in:)`` reads.
+    public func rowQueryNextOpening(_ query: RowQuery?, country: CountryCode?) -> SearchRequest {
+        let (parameters, matchesNothing) = Self.listing(of: query, country: country, paging: Paging(num: 0))
+        var window: [Query] = [.range("license_windows.start", gt: nowValue)]
+        if let country { window.insert(.term("license_windows.countries", .string(country.code)), at: 0) }
+        var request = assetList(
+            parameters, licence: .nested(path: "license_windows", query: .bool(filter: window)))
+        if matchesNothing { request.query = .matchNone }
+        request.sort = []
+        request.trackTotalHits = .disabled
+        request.aggregations = [
+            "opening": .nested(
+                path: "license_windows",
+                [
+                    "upcoming": .filter(
+                        .bool(filter: window),
+                        ["first": .terms("license_windows.start", size: 1, order: [.keyAscending])])
+                ])
+        ]
+        return request
+    }
+
+    /// The window start ``rowQueryNextOpening(_:country:)`` found, if any.
+    public static func nextOpening(in aggregations: [String: AggregationResult]) -> Date? {
+        guard
+            let bucket = aggregations["opening"]?.aggregations["upcoming"]?.aggregations["first"]?.buckets?
+                .first
+        else { return nil }
+        if let text = bucket.keyAsString, let date = ISODate.date(from: text) { return date }
+        return bucket.key.intValue.map { Date(epochMillis: $0) }
+    }
+
+    /// A `query` row's saved filter as listing parameters, and whether it can match nothing (a
+    /// saved language that is no ISO 639 code).
+    static func listing(of query: RowQuery?, country: CountryCode?, paging: Paging) -> (
+        AssetListParameters, Bool
+    ) {
         let query = query ?? RowQuery()
         let language = query.language.flatMap { LanguageCode($0) }
         let parameters = AssetListParameters(
             types: query.type.map { [$0] } ?? [], categories: query.category.map { [$0] } ?? [],
             language: language, country: country, paging: paging,
             sort: query.sort == .title ? .title : .newest)
-        var request = assetList(parameters)
-        if query.language != nil && language == nil { request.query = .matchNone }
-        request.trackTotalHits = countTotal ? .accurate : .disabled
+        return (parameters, query.language != nil && language == nil)
+    }
+
+    /// The rows this client could be shown now or later (every filter of ``rows(country:slug:)``
+    /// but the schedule, ended rows left out): their starts and ends are when the home screen
+    /// changes by itself.
+    public func rowSchedules(country: CountryCode?) -> SearchRequest {
+        var request = rows(country: country)
+        guard case .bool(var bool) = request.query else { return request }
+        bool.filter.removeFirst()
+        request.query = .bool(bool)
         return request
+    }
+
+    /// The next event to start after now for a `live_events` row (`sport`, `country`).
+    public func nextEventStart(sport: String?, country: CountryCode?) -> SearchRequest {
+        var filter: [Query] = [.range("start", gt: nowValue)]
+        if let sport { filter.append(.term("sport", .string(sport.lowercased()))) }
+        if let country { filter.append(.term("territories", .string(country.code))) }
+        return SearchRequest(
+            query: .bool(filter: filter), size: 1,
+            sort: [SortField("start", order: .asc), SortField("uuid", order: .asc)], trackTotalHits: .disabled
+        )
     }
 
     /// A `live_events` row's events: those running now (start inclusive, end exclusive) in

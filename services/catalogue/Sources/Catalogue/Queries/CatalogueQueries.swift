@@ -71,8 +71,13 @@ public struct CatalogueQueries: Sendable {
     /// `assets`: a filtered, sorted page of available assets with an exact total; with a
     /// series, its episodes; with facets, the counts of their values over the whole listing.
     public func assetList(_ parameters: AssetListParameters) -> SearchRequest {
+        assetList(parameters, licence: licensedNow(in: parameters.country))
+    }
+
+    /// An asset listing whose licence condition is `licence` instead of "licensed now".
+    func assetList(_ parameters: AssetListParameters, licence: Query) -> SearchRequest {
         let types = typeFilters(parameters.types)
-        var filter = [licensedNow(in: parameters.country)] + types.filter
+        var filter = [licence] + types.filter
         if !parameters.categories.isEmpty {
             filter.append(.terms("categories", parameters.categories.map(JSONValue.string)))
         }
