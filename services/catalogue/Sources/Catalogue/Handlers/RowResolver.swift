@@ -105,14 +105,16 @@ struct RowResolver {
             if let items = resolved[index] { return items }
             let found = Self.unique(row.assetUUIDs).compactMap { available[$0] }
             let listed = found.filter { Availability.isAvailable($0, at: scope.now, in: scope.country) }
-            // Any listed asset's window opening or closing changes the row.
-            let next = found.compactMap {
-                Availability.nextChange(of: $0, after: scope.now, in: scope.country)
-            }
-            .min()
+            // Any listed asset's window opening or closing changes the row (only asked for by
+            // the home screen, which keeps its answer).
+            let next =
+                boundaries
+                ? found.compactMap { Availability.nextChange(of: $0, after: scope.now, in: scope.country) }
+                    .min()
+                : nil
             return RowItems(
                 content: .assets(Array(listed.dropFirst(paging.start).prefix(paging.num))),
-                total: listed.count, nextChange: boundaries ? next : nil)
+                total: listed.count, nextChange: next)
         }
     }
 
