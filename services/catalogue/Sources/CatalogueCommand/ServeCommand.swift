@@ -51,6 +51,11 @@ struct ServeCommand: Command {
         help:
             "A development run: without CATALOGUE_CURSOR_KEY, page cursors are signed with a random key of this process."
     )
+    static let preview = Flag(
+        "--preview",
+        help:
+            "A preview run for editors: serves the page /preview, and answers as at any moment a request's 'at' names. Never in production."
+    )
     static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serves the Catalogue API over HTTP until SIGINT or SIGTERM.",
         discussion: """
@@ -59,10 +64,13 @@ struct ServeCommand: Command {
             cursors are signed with, the same on every instance (required unless --dev; to rotate it,
             'new,old' signs with the new key and still accepts the old). Once listening, it prints
             'catalogue listening on URL' on stdout (with --port 0, the way to learn the port); logs go
-            to stderr.
+            to stderr. With --preview, editors open URL/preview to see the home screen as any viewer
+            will see it at any moment, and why each row or item is hidden.
             Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage (or no usable CATALOGUE_CURSOR_KEY).
             """,
-        arguments: [port, host, es, data, indexPrefix, logLevel, logFormat, requestTimeout, development])
+        arguments: [
+            port, host, es, data, indexPrefix, logLevel, logFormat, requestTimeout, development, preview,
+        ])
 
     var host: String
     var port: Int
@@ -73,6 +81,7 @@ struct ServeCommand: Command {
     var requestTimeout: Double
     var logFormat: String
     var development: Bool
+    var preview: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         host = try arguments.value(Self.host, default: "127.0.0.1")
@@ -84,6 +93,7 @@ struct ServeCommand: Command {
         requestTimeout = try arguments.value(Self.requestTimeout, default: 2)
         logFormat = try arguments.value(Self.logFormat, default: "text")
         development = arguments.contains(Self.development)
+        preview = arguments.contains(Self.preview)
     }
 
     func validate() throws {
@@ -129,10 +139,15 @@ struct ServeCommand: Command {
             configuration: CatalogueConfiguration(
                 indices: CatalogueIndices(prefix: options.indexPrefix),
                 requestTimeout: .milliseconds(Int((options.requestTimeout * 1000).rounded())),
-                cursorKeys: options.cursorKeys))
+                cursorKeys: options.cursorKeys, preview: options.preview))
         let application = catalogue.makeApplication(
             server: ServerConfiguration(host: options.host, port: options.port), logger: logger,
             logRequests: options.logLevel <= .info)
+        if options.preview {
+            logger.notice(
+                "preview run: the editors' page is served at /preview, and requests may ask for any moment with 'at'; never run a production service with --preview"
+            )
+        }
         if options.cursorKeyIsRandom {
             logger.notice(
                 "development run without CATALOGUE_CURSOR_KEY: page cursors are signed with a random key of this process, refused by any other instance and after a restart"

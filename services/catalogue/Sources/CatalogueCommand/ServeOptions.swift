@@ -33,6 +33,8 @@ public struct ServeOptions: Sendable, Equatable {
     public var cursorKeys: CursorKeys
     /// A development run (`--dev`): it may start without `CATALOGUE_CURSOR_KEY`.
     public var development: Bool
+    /// A preview run (`--preview`): the editors' page, and any moment by `at`.
+    public var preview: Bool
     /// Whether the cursor key is this process' random one (a development run without a key).
     public var cursorKeyIsRandom: Bool
 
@@ -59,6 +61,7 @@ public struct ServeOptions: Sendable, Equatable {
         store = try Self.store(
             es: command.es, data: command.data, environment: environment, workingDirectory: workingDirectory)
         development = command.development
+        preview = command.preview
         switch environment["CATALOGUE_CURSOR_KEY"] {
         case let text? where !text.isEmpty:
             do { cursorKeys = try CursorKeys(parsing: text) } catch { throw CursorKeyError.unusable(error) }

@@ -98,6 +98,11 @@ struct CapturedIO {
         #expect(options.indexPrefix == "test-")
         #expect(options.logLevel == .warning)
         #expect(options.store == .dataDirectory(directory.standardizedFileURL))
+        #expect(!options.preview)
+        let preview = try ServeOptions(
+            arguments: ["--data", directory.path, "--dev", "--preview"], environment: [:],
+            workingDirectory: directory)
+        #expect(preview.preview)
     }
 
     @Test func clusterFromTheEnvironment() throws {

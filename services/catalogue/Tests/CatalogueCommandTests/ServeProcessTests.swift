@@ -56,9 +56,9 @@ import Testing
         return directory
     }
 
-    /// Starts `catalogue serve --dev --data directory --port 0`.
-    static func serve(_ directory: URL) throws -> ChildProcess {
-        try ChildProcess(executable(), ["serve", "--dev", "--data", directory.path, "--port", "0"])
+    /// Starts `catalogue serve --dev --data directory --port 0`, and `options`.
+    static func serve(_ directory: URL, _ options: [String] = []) throws -> ChildProcess {
+        try ChildProcess(executable(), ["serve", "--dev", "--data", directory.path, "--port", "0"] + options)
     }
 
     /// Waits for `catalogue listening on http://...` and returns the URL.

@@ -92,6 +92,7 @@ public struct CatalogueApp: Sendable {
         let catalogue = router.group("/catalogue").add(
             middleware: HTTPCachingMiddleware(policy: configuration.cache)
         )
+        .add(middleware: PreviewMomentMiddleware(enabled: configuration.preview))
         .add(middleware: ClientContextMiddleware())
         catalogue.get("/by_id") { request, context in try await byID(request, context) }
         catalogue.get("/assets") { request, context in try await assets(request, context) }
@@ -105,6 +106,10 @@ public struct CatalogueApp: Sendable {
         catalogue.get("/ratings") { request, context in try await ratings(request, context) }
         catalogue.get("/rows") { request, context in try await rows(request, context) }
         catalogue.get("/rows/{slug}") { request, context in try await row(request, context) }
+        router.get("/preview") { request, context in try previewPage(request, context) }
+        router.group("/preview").add(middleware: PreviewMomentMiddleware(enabled: configuration.preview))
+            .add(middleware: ClientContextMiddleware())
+            .get("/home") { request, context in try await previewHome(request, context) }
         return router
     }
 

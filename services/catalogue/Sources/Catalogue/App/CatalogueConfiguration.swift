@@ -24,13 +24,17 @@ public struct CatalogueConfiguration: Sendable {
     /// The most home screen answers kept (one per country, platform, API major, language and
     /// `items` asked for); past it the least recently used is dropped.
     public var homeScreenCapacity: Int = 4_096
+    /// A preview run (`catalogue serve --preview`): `GET /preview` serves the editors' page, and
+    /// the `at` parameter shows any moment instead of now. Never in production: the page shows
+    /// rows and items not yet public, and a moment of one's choosing bypasses the caches.
+    public var preview: Bool = false
 
     /// Creates a configuration.
     public init(
         indices: CatalogueIndices = CatalogueIndices(), territoryCacheLifetime: Duration = .seconds(60),
         requestTimeout: Duration = .seconds(2), readinessTimeout: Duration = .seconds(1),
         breaker: CircuitBreaker.Configuration = .init(), cache: CachePolicy = .init(),
-        cursorKeys: CursorKeys = .random()
+        cursorKeys: CursorKeys = .random(), preview: Bool = false
     ) {
         self.indices = indices
         self.territoryCacheLifetime = territoryCacheLifetime
@@ -39,5 +43,6 @@ public struct CatalogueConfiguration: Sendable {
         self.breaker = breaker
         self.cache = cache
         self.cursorKeys = cursorKeys
+        self.preview = preview
     }
 }

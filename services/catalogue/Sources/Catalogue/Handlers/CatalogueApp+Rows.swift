@@ -18,10 +18,17 @@ extension CatalogueApp {
             country: scope.country?.code, platform: scope.client.platform.rawValue,
             apiMajor: scope.client.version.major, language: scope.client.language.alpha3,
             items: parameters.items)
-        let (answer, outcome) = try await homeScreens.answer(for: key, at: scope.now, version: version) {
-            try await Self.homeScreen(scope: scope, items: parameters.items, version: version)
+        let answer: HomeScreenCache.Answer
+        if context.storage[PreviewMomentKey.self] != nil {
+            // Another moment's home screen is neither kept nor served from what is kept.
+            answer = try await Self.homeScreen(scope: scope, items: parameters.items, version: version)
+        } else {
+            let outcome: HomeScreenCache.Outcome
+            (answer, outcome) = try await homeScreens.answer(for: key, at: scope.now, version: version) {
+                try await Self.homeScreen(scope: scope, items: parameters.items, version: version)
+            }
+            metrics.homeScreen(outcome)
         }
-        metrics.homeScreen(outcome)
         var response = Response.json(data: answer.body)
         response.headers.replaceOrAdd(name: "ETag", value: answer.etag)
         response.headers.replaceOrAdd(

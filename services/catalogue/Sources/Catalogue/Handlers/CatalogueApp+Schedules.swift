@@ -17,7 +17,7 @@ extension CatalogueApp {
     /// instant (the minute of its first page, ``ListingPager/instant(firstPageAt:)``), so that
     /// every page by cursor is of the same range.
     func events(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let now = clock.now()
+        let now = self.now(context)
         let cursor = try ListingPager.read(
             Paging(query: request.query, defaultSize: EventParameters.defaultPageSize),
             keys: configuration.cursorKeys)

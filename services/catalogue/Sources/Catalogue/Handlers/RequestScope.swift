@@ -19,6 +19,12 @@ struct RequestScope {
 }
 
 extension CatalogueApp {
+    /// The request's instant: the moment `at` of a preview run (``PreviewMomentMiddleware``),
+    /// else the clock's now.
+    func now(_ context: RequestContext) -> Date {
+        context.storage[PreviewMomentKey.self] ?? clock.now()
+    }
+
     /// The scope of a request asking for `country` (`content_country`).
     ///
     /// - Parameter now: the request's instant, when the handler already took it.
@@ -26,7 +32,7 @@ extension CatalogueApp {
     func scope(_ context: RequestContext, country: CountryCode?, now: Date? = nil) async throws
         -> RequestScope
     {
-        let now = now ?? clock.now()
+        let now = now ?? self.now(context)
         let store = store(context)
         try await territoryDirectory.check(country, parameter: "content_country", store: store)
         return RequestScope(

@@ -20,6 +20,9 @@ struct RowItems: Sendable {
     /// licence window or an event starting or ending, one opening that would enter the row);
     /// computed only when asked for (``RowResolver/items(of:paging:countTotal:boundaries:)``).
     var nextChange: Date? = nil
+    /// A curated row's listed assets found in the store, shown now or not, in list order (what
+    /// the preview explains; empty for other rows).
+    var found: [AssetFlat] = []
 
     /// How many items the page holds.
     var count: Int {
@@ -114,7 +117,7 @@ struct RowResolver {
                 : nil
             return RowItems(
                 content: .assets(Array(listed.dropFirst(paging.start).prefix(paging.num))),
-                total: listed.count, nextChange: next)
+                total: listed.count, nextChange: next, found: found)
         }
     }
 

@@ -111,6 +111,14 @@ extension CatalogueQueries {
         return request
     }
 
+    /// Every row, whoever it is for and whenever it shows (the first ``maximumRows`` by position
+    /// then uuid), for the preview, which says why each one not shown is hidden.
+    public func everyRow() -> SearchRequest {
+        SearchRequest(
+            query: .matchAll, size: Self.maximumRows,
+            sort: [SortField("position", order: .asc), SortField("uuid", order: .asc)])
+    }
+
     /// The next event to start after now for a `live_events` row (`sport`, `country`).
     public func nextEventStart(sport: String?, country: CountryCode?) -> SearchRequest {
         var filter: [Query] = [.range("start", gt: nowValue)]

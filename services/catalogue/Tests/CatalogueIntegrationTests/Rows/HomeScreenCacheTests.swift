@@ -35,7 +35,7 @@ import TimeKitTesting
         }
 
         func home(_ query: QueryItems = ["content_country": "KE"]) async throws -> Response {
-            let response = try await application.handle(
+            let response = await application.handle(
                 Request(
                     method: .get, path: "/catalogue/rows", query: query,
                     headers: ["Catalogue-Client": "android"]))
