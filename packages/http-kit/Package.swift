@@ -29,6 +29,7 @@ let package = Package(
             name: "HTTPKitServer",
             dependencies: [
                 "HTTPKit", .product(name: "TimeKit", package: "time-kit"),
+                .product(name: "CLIKit", package: "cli-kit"),
                 .target(name: "CHTTPKitEpoll", condition: .when(platforms: [.linux])),
             ]),
         .target(

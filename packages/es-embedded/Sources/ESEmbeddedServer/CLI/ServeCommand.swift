@@ -58,9 +58,15 @@ public struct ServeCommand: Command {
             logRequests: logRequests)
         let server = try application.makeServer()
         let durable = dataDirectory != nil
-        StopSignals.install { signal, count in
-            let name = StopSignals.name(signal)
-            if count == 1 {
+        // SIGINT and SIGTERM stay handled until the process exits: restoring the default action
+        // when the HTTP server stops, before the final snapshot, is what let a second signal (a
+        // terminal's SIGINT followed by a script's SIGTERM) kill the engine in the middle of it.
+        // A third exits at once without touching the data files (every acknowledged write is
+        // already in the log; a `snapshot.tmp` cut short is removed at the next start).
+        StopSignals.exitImmediately(onSignal: 3)
+        _ = StopSignals { delivery in
+            let name = delivery.name
+            if delivery.count == 1 {
                 errors.line(
                     "es-embedded: received \(name); finishing in-flight requests"
                         + (durable ? ", then writing the final snapshot" : ""))

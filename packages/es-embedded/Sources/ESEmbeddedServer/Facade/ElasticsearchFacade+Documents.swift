@@ -45,7 +45,7 @@ extension ElasticsearchFacade {
         router.get("/{index}/_source/{id}") { request, context in
             try request.checkParameters(Self.getParameters)
             let (index, id) = (try context.parameters.require("index"), try context.parameters.require("id"))
-            var (response, _) = try backend.storedDocument(index, id: id)
+            let (response, _) = try backend.storedDocument(index, id: id)
             guard response.found, var source = response.source else {
                 throw ElasticsearchError(
                     type: "resource_not_found_exception", reason: "Document not found [\(index)]/[\(id)]",

@@ -1,3 +1,4 @@
+import CLIKit
 import HTTPKit
 
 extension Application {
@@ -34,8 +35,8 @@ extension Application {
         let logger = self.logger
         // Signals are watched before the address is announced: whoever learns it may stop the
         // server at once, and must get a graceful shutdown.
-        let watcher = SignalWatcher(signals: configuration.shutdownSignals) { signalNumber in
-            logger.info("received \(SignalWatcher.name(of: signalNumber)); finishing in-flight requests")
+        let watcher = StopSignals(configuration.shutdownSignals) { delivery in
+            logger.info("received \(delivery.name); finishing in-flight requests")
             server.shutdown()
         }
         defer { watcher.stop() }

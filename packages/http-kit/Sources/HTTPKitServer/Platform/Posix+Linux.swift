@@ -43,10 +43,5 @@
 
         /// `SHUT_WR` for `shutdown(2)`.
         static let shutWrite = Int32(SHUT_WR)
-
-        /// Sets the handler field of a `sigaction` (a union each system names its own way).
-        static func setHandler(of action: inout sigaction, to handler: @convention(c) (Int32) -> Void) {
-            action.__sigaction_handler.sa_handler = handler
-        }
     }
 #endif

@@ -47,15 +47,6 @@ enum Posix {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
-    /// Installs `handler` for `signalNumber` with `SA_RESTART`.
-    static func installSignalHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> Void) {
-        var action = sigaction()
-        setHandler(of: &action, to: handler)
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(signalNumber, &action, nil)
-    }
-
     /// The current `errno`.
     static var lastError: Int32 { errno }
 

@@ -58,7 +58,7 @@ struct WatchCommand: Command {
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let location = try context.existingDatabaseLocation(database)
-        let stop = StopSignal()
+        let stop = StopSignals()
         defer { stop.stop() }
         let interval = pollInterval ?? (location.dialect == .postgres ? 5_000 : 250)
         let configuration = IndexerConfiguration(

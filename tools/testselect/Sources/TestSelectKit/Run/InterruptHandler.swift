@@ -9,6 +9,9 @@ import Foundation
 
 /// While installed, `SIGINT` and `SIGTERM` cancel a run (stopping its child process groups, which a
 /// terminal's Ctrl-C does not reach) instead of killing testselect outright.
+///
+/// The packages' executables share cli-kit's `StopSignals`; this is the root package's own copy,
+/// deliberately, since the root package depends on nothing.
 public final class InterruptHandler: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
