@@ -20,7 +20,7 @@ let package = Package(
         .target(
             name: "Catalogue",
             dependencies: [
-                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKit", package: "cli-kit"), .product(name: "Digest", package: "cli-kit"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitClient", package: "http-kit"),
                 .product(name: "ESModels", package: "es-models"),

@@ -1,30 +1,41 @@
+import Foundation
 import TestSelectKit
 import Testing
 
-/// SHA-256 against the FIPS 180-4 examples, across block boundaries.
+/// The root package's own SHA-256 (it depends on nothing, so it does not use cli-kit's
+/// `Digest`) against the vectors that check the shared one:
+/// `packages/cli-kit/Conformance/digest/sha256-vectors.json` (linked to this suite in
+/// `.testselect.json`).
 @Suite struct SHA256Tests {
-    @Test(arguments: [
-        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        (
-            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
-        ),
-        (
-            String(repeating: "a", count: 1_000_000),
-            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
-        ),
-        ("é", "4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c"),
-        (
-            String(repeating: "b", count: 55),
-            "eb2c86e932179f4ba13fe8715a26124b77d6bad290b9b4c1cc140cf633300c19"
-        ),
-        (
-            String(repeating: "c", count: 64),
-            "52b6419d27bd7f547cee3b92f8c17a908b8a49601ecbec161e5030de1dfe9e0a"
-        ),
-    ])
-    func digests(text: String, hex: String) {
-        #expect(SHA256.hex(text) == hex)
+    struct Vector: Decodable {
+        var text: String?
+        var `repeat`: String?
+        var count: Int?
+        var sha256: String
+    }
+
+    struct Vectors: Decodable {
+        var sha256: [Vector]
+    }
+
+    static let vectors: [Vector] = {
+        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "packages/cli-kit/Conformance/digest/sha256-vectors.json")
+        do {
+            return try JSONDecoder().decode(Vectors.self, from: Data(contentsOf: file)).sha256
+        } catch {
+            fatalError("cannot read \(file.path): \(error)")
+        }
+    }()
+
+    @Test func digestsMatchTheSharedVectors() {
+        #expect(Self.vectors.count >= 10)
+        for vector in Self.vectors {
+            let text = vector.text ?? String(repeating: vector.repeat ?? "", count: vector.count ?? 0)
+            #expect(
+                SHA256.hex(text) == vector.sha256,
+                "\(vector.text ?? "\(vector.count ?? 0) × \(vector.repeat ?? "")")")
+        }
     }
 }

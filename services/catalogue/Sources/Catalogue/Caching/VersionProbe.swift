@@ -20,7 +20,7 @@ actor VersionProbe {
         if let running {
             task = Task {
                 _ = await running.result
-                await self.promote()
+                self.promote()
                 return try await read()
             }
             waiting = task

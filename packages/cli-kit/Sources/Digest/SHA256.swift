@@ -1,10 +1,12 @@
-/// HMAC-SHA-256 (RFC 2104 over FIPS 180-4), for the check value of page cursors: the catalogue
-/// takes no third-party packages and Foundation has no digest on Linux.
+/// HMAC-SHA-256 (RFC 2104 over FIPS 180-4): the monorepo takes no third-party packages and
+/// Foundation has no digest on Linux (a team may swap in swift-crypto's `HMAC<SHA256>` behind
+/// these two functions).
 ///
-/// testselect (the root package) has its own SHA-256, since it must stay dependency-free.
-enum HMAC {
+/// testselect (the root package) has its own SHA-256, since it must stay dependency-free; both
+/// are checked against `Conformance/digest/sha256-vectors.json`.
+public enum HMAC {
     /// The 32-byte HMAC-SHA-256 of `message` under `key`.
-    static func sha256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    public static func sha256(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var block = key.count > 64 ? SHA256.digest(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
         var inner = SHA256()
@@ -17,8 +19,15 @@ enum HMAC {
     }
 }
 
-/// SHA-256 (FIPS 180-4), allocation-free per block: a listing page signs its `next` with it.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), allocation-free per block.
+///
+/// ```swift
+/// var hasher = SHA256()
+/// hasher.update(Array("ab".utf8))
+/// hasher.update(Array("c".utf8))
+/// SHA256.hex(hasher.finalize())  // "ba7816bf..."
+/// ```
+public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -45,14 +54,30 @@ struct SHA256 {
         0xc671_78f2,
     ]
 
+    /// A hasher with nothing hashed yet.
+    public init() {}
+
     /// The digest of `bytes`.
-    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
-    mutating func update(_ bytes: [UInt8]) {
+    /// `bytes` as lower-case hexadecimal digits (64 of them for a digest).
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Hashes `bytes` after whatever was hashed before.
+    public mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         var offset = 0
         if !pending.isEmpty {
@@ -73,7 +98,8 @@ struct SHA256 {
         pending += bytes[offset...]
     }
 
-    mutating func finalize() -> [UInt8] {
+    /// The digest of everything hashed (32 bytes); the hasher is spent.
+    public mutating func finalize() -> [UInt8] {
         let bits = length &* 8
         var padding: [UInt8] = [0x80]
         while (pending.count + padding.count) % 64 != 56 { padding.append(0) }
