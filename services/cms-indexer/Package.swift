@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CMSIndexer", targets: ["CMSIndexer"]),
+        .library(name: "CMSIndexerCommand", targets: ["CMSIndexerCommand"]),
+        .library(name: "CMSIndexerDemo", targets: ["CMSIndexerDemo"]),
         .executable(name: "cms-indexer", targets: ["cms-indexer"]),
         .executable(name: "cms-indexer-bench", targets: ["cms-indexer-bench"]),
     ],
@@ -29,10 +31,31 @@ let package = Package(
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "TimeKit", package: "time-kit"),
             ]),
+        // The demo CMS database (`cms-indexer demo-db`, the dev stack, benchmarks).
+        .target(
+            name: "CMSIndexerDemo",
+            dependencies: [
+                "CMSIndexer", .product(name: "SQLiteKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "sql-kit"),
+                .product(name: "SeededRandom", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
+                .product(name: "TimeKit", package: "time-kit"),
+            ]),
+        // The command line on CLIKit, over the library and the demo.
+        .target(
+            name: "CMSIndexerCommand",
+            dependencies: [
+                "CMSIndexer", "CMSIndexerDemo", .product(name: "SQLiteKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "sql-kit"),
+                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
+                .product(name: "ESEmbedded", package: "es-embedded"),
+                .product(name: "TimeKit", package: "time-kit"),
+            ]),
         .target(
             name: "CMSIndexerTestSupport",
             dependencies: [
-                "CMSIndexer", .product(name: "PostgresKit", package: "sql-kit"),
+                "CMSIndexer", "CMSIndexerCommand", .product(name: "PostgresKit", package: "sql-kit"),
                 .product(name: "PostgresKitTesting", package: "sql-kit"),
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
@@ -44,21 +67,22 @@ let package = Package(
         .target(
             name: "CMSIndexerBenchmark",
             dependencies: [
-                "CMSIndexer", .product(name: "PostgresKitTesting", package: "sql-kit"),
+                "CMSIndexer", "CMSIndexerDemo", .product(name: "PostgresKitTesting", package: "sql-kit"),
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "SeededRandom", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "ESEmbedded", package: "es-embedded"),
                 .product(name: "TimeKit", package: "time-kit"),
             ]),
-        .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexer"]),
+        .executableTarget(name: "cms-indexer", dependencies: ["CMSIndexerCommand"]),
         .executableTarget(
             name: "cms-indexer-bench",
             dependencies: ["CMSIndexerBenchmark", "CMSIndexer", .product(name: "CLIKit", package: "cli-kit")]),
         .testTarget(
             name: "CMSIndexerTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", "CMSIndexerBenchmark",
+                "CMSIndexer", "CMSIndexerCommand", "CMSIndexerDemo", "CMSIndexerTestSupport",
+                "CMSIndexerBenchmark",
                 .product(name: "SQLiteKit", package: "sql-kit"),
                 .product(name: "PostgresKit", package: "sql-kit"),
                 .product(name: "PostgresKitTesting", package: "sql-kit"), "cms-indexer", "cms-indexer-bench",
@@ -77,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "MappingSyncTests",
             dependencies: [
-                "CMSIndexer", "CMSIndexerTestSupport", .product(name: "CLIKit", package: "cli-kit"),
+                "CMSIndexer", "CMSIndexerCommand", "CMSIndexerTestSupport",
+                .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "TimeKitTesting", package: "time-kit"),

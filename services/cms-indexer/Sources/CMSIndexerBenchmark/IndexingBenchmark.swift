@@ -1,5 +1,6 @@
 import CLIKit
 import CMSIndexer
+import CMSIndexerDemo
 import ESModels
 import Foundation
 import PostgresKitTesting

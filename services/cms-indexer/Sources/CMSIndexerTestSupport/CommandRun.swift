@@ -1,5 +1,6 @@
 import CLIKit
 import CMSIndexer
+import CMSIndexerCommand
 import ESModels
 import Foundation
 import TimeKit

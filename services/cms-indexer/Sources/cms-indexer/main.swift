@@ -1,4 +1,4 @@
-import CMSIndexer
+import CMSIndexerCommand
 import Foundation
 
 // The cms-indexer executable: wires the real process context into the library's command line.

@@ -1,5 +1,6 @@
 import CLIKit
 import CMSIndexer
+import CMSIndexerCommand
 import Foundation
 import Testing
 import TimeKitTesting

@@ -231,7 +231,7 @@ public struct LiveMappingCheck: Sendable {
         .string(value.stringValue ?? value.compactString)
     }
 
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         switch error {
         case let error as SearchTransportError: "the cluster does not answer: \(error)"
         case let error as ElasticsearchError: "the cluster refused to answer: \(error)"

@@ -1,5 +1,7 @@
 import CLIKitTesting
 import CMSIndexer
+import CMSIndexerCommand
+import CMSIndexerDemo
 import CMSIndexerTestSupport
 import ESEmbedded
 import ESModels

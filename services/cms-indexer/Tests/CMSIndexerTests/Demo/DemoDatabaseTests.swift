@@ -1,5 +1,6 @@
 import CLIKitTesting
 import CMSIndexer
+import CMSIndexerDemo
 import CMSIndexerTestSupport
 import ESModels
 import Foundation

@@ -1,5 +1,6 @@
 import CLIKitTesting
 import CMSIndexer
+import CMSIndexerDemo
 import CMSIndexerTestSupport
 import ESEmbedded
 import ESModels

@@ -1,4 +1,5 @@
 import CLIKit
+import CMSIndexer
 import ESModels
 import Foundation
 

@@ -1,4 +1,5 @@
 import CLIKit
+import CMSIndexer
 import Foundation
 import PostgresKit
 

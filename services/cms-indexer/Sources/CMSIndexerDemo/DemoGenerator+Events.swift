@@ -1,3 +1,5 @@
+import CMSIndexer
+
 extension DemoGenerator {
     /// A sports event between two teams, from 30 days before the anchor to 90 days after,
     /// optionally with the sport_event asset that streams it.

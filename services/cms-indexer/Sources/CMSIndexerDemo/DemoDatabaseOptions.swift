@@ -1,3 +1,4 @@
+import CMSIndexer
 import Foundation
 
 /// What demo database to write.

@@ -1,3 +1,5 @@
+import CMSIndexer
+
 /// A home-screen row of the demo database, as ``DemoVocabulary/rows`` lists them.
 struct DemoRow {
     /// What the row holds.

@@ -1,3 +1,5 @@
+import CMSIndexer
+
 /// Gathers rows per table and inserts them in bulk (COPY on PostgreSQL), counting rows per
 /// table. Pending rows are written in the schema's table order, parents before children, so
 /// every row's references exist when it arrives.

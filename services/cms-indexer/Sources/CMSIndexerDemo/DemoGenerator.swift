@@ -1,3 +1,4 @@
+import CMSIndexer
 import ESModels
 import Foundation
 import SeededRandom

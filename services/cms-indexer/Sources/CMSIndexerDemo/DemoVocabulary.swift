@@ -1,3 +1,5 @@
+import CMSIndexer
+
 /// The fixed reference data and word lists the demo database is drawn from.
 enum DemoVocabulary {
     /// Territories: code, English name, whether main.

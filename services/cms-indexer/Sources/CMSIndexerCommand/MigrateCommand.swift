@@ -1,4 +1,5 @@
 import CLIKit
+import CMSIndexer
 
 /// `cms-indexer migrate`: creates or upgrades a CMS database to the latest schema.
 struct MigrateCommand: Command {

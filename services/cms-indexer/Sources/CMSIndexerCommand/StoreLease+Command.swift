@@ -1,4 +1,5 @@
 import CLIKit
+import CMSIndexer
 import ESModels
 
 /// `--wait SECONDS`, shared by the commands that write to a store.

@@ -1,3 +1,5 @@
+import CMSIndexer
+
 extension DemoGenerator {
     /// Titles in en, fr, sw, pt from one adjective and one noun.
     mutating func drawTitles() -> [String] {

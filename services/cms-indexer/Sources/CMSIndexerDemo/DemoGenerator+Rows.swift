@@ -1,3 +1,5 @@
+import CMSIndexer
+
 extension DemoGenerator {
     /// The home-screen rows of ``DemoVocabulary/rows``, at positions 1, 2, 3... A curated row
     /// holds 20 to 30 assets licensed at the anchor in every main territory (fewer in a demo
