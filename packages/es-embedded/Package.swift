@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ESEmbedded", targets: ["ESEmbedded"]),
         .library(name: "ESEmbeddedServer", targets: ["ESEmbeddedServer"]),
+        .library(name: "ESEmbeddedCommand", targets: ["ESEmbeddedCommand"]),
         .executable(name: "es-embedded", targets: ["es-embedded"]),
         .executable(name: "es-embedded-bench", targets: ["es-embedded-bench"]),
     ],
@@ -29,7 +30,16 @@ let package = Package(
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitServer", package: "http-kit"),
             ]),
-        .executableTarget(name: "es-embedded", dependencies: ["ESEmbeddedServer"]),
+        // The command line (serve, check, repair) on CLIKit, over the engine and its REST facade.
+        .target(
+            name: "ESEmbeddedCommand",
+            dependencies: [
+                "ESEmbedded", "ESEmbeddedServer", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "ESModels", package: "es-models"),
+                .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+            ]),
+        .executableTarget(name: "es-embedded", dependencies: ["ESEmbeddedCommand"]),
         .target(
             name: "ESEmbeddedBenchmark",
             dependencies: [
@@ -50,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "ESEmbeddedServerTests",
             dependencies: [
-                "ESEmbedded", "ESEmbeddedServer", "es-embedded", "es-embedded-bench",
+                "ESEmbedded", "ESEmbeddedServer", "ESEmbeddedCommand", "es-embedded", "es-embedded-bench",
                 .product(name: "CLIKit", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),

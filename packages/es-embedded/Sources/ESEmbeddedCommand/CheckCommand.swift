@@ -1,5 +1,6 @@
 import CLIKit
 import ESEmbedded
+import ESEmbeddedServer
 
 /// `es-embedded check`: what is intact and what is damaged in a data directory, read-only.
 public struct CheckCommand: Command {

@@ -1,10 +1,11 @@
 import CLIKit
+import ESEmbeddedServer
 
 /// The `es-embedded` command: `serve`, and the operator tools `check` and `repair` (and `--help`).
 ///
 /// Results go to standard output, diagnostics to standard error; exit status 0 on success, 1
 /// on failure, 64 for bad usage.
-public enum ESEmbeddedCommand {
+public enum ESEmbeddedCLI {
     /// The command tree.
     public static let tool = CommandLineTool(
         CommandGroup<ESEmbeddedContext>(

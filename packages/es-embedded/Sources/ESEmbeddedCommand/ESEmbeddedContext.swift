@@ -1,4 +1,5 @@
 import CLIKit
+import ESEmbeddedServer
 import ESModels
 
 /// What `es-embedded` runs with: its streams and the clock the engine reads "now" from.

@@ -1,5 +1,6 @@
 import CLIKit
 import ESEmbedded
+import ESEmbeddedServer
 
 /// `es-embedded repair`: rebuilds a damaged data directory from every intact record.
 public struct RepairCommand: Command {

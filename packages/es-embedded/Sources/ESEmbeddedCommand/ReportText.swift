@@ -1,4 +1,5 @@
 import ESEmbedded
+import ESEmbeddedServer
 import Foundation
 
 /// The text `es-embedded check` and `repair` print.

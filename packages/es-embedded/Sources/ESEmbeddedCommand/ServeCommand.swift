@@ -1,5 +1,6 @@
 import CLIKit
 import ESEmbedded
+import ESEmbeddedServer
 import Foundation
 import HTTPKit
 import HTTPKitServer

@@ -1,10 +1,10 @@
-import ESEmbeddedServer
+import ESEmbeddedCommand
 import Foundation
 
 /// `es-embedded serve --data DIR --port 9200`: the engine's Elasticsearch REST API over HTTP.
 @main
 struct ESEmbeddedMain {
     static func main() async {
-        exit(await ESEmbeddedCommand.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
+        exit(await ESEmbeddedCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
     }
 }

@@ -4,7 +4,7 @@ import ESModels
 import Foundation
 import Testing
 
-@testable import ESEmbeddedServer
+@testable import ESEmbeddedCommand
 
 @Suite struct CommandTests {
     func serve(_ words: [String]) throws -> ServeCommand {
