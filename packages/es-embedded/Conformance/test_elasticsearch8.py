@@ -551,6 +551,36 @@ class HarnessCleanupTests(unittest.TestCase):
         self.assertEqual(composed["mappings"]["properties"]["at"]["type"], "date")
         self.wipe()
 
+    def test_analyze_with_an_index_analyzer_and_explain(self):
+        client = self.client
+        index = "harness-analysis"
+        client.indices.create(
+            index=index,
+            settings={
+                "analysis": {
+                    "char_filter": {"no_amp": {"type": "mapping", "mappings": ["& => and"]}},
+                    "analyzer": {
+                        "titles": {"tokenizer": "standard", "char_filter": ["no_amp"], "filter": ["lowercase", "asciifolding"]}
+                    },
+                }
+            },
+            mappings={"properties": {"title": {"type": "text", "analyzer": "titles"}}},
+        )
+        try:
+            tokens = client.indices.analyze(index=index, field="title", text="Café & Bar")["tokens"]
+            self.assertEqual([t["token"] for t in tokens], ["cafe", "and", "bar"])
+            self.assertEqual((tokens[0]["start_offset"], tokens[0]["end_offset"]), (0, 4))
+            detail = client.indices.analyze(analyzer="standard", text="Hello", explain=True)["detail"]
+            self.assertFalse(detail["custom_analyzer"])
+            self.assertEqual(detail["analyzer"]["tokens"][0]["token"], "hello")
+            with self.assertRaises(BadRequestError) as unknown:
+                client.indices.analyze(tokenizer="nope", text="x")
+            self.assertEqual(unknown.exception.body["error"]["reason"], "failed to find global tokenizer under [nope]")
+            client.index(index=index, id="1", document={"title": "Café Society"}, refresh=True)
+            self.assertEqual(client.count(index=index, query={"match": {"title": "CAFE"}})["count"], 1)
+        finally:
+            client.indices.delete(index=index)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -69,6 +69,73 @@ enum StandardTokenizer {
         return tokens
     }
 
+    /// The tokens of `text` with their offsets (UTF-16) and types (`<ALPHANUM>`, `<NUM>`,
+    /// `<IDEOGRAPHIC>`, `<HIRAGANA>`, `<SOUTHEAST_ASIAN>`), case kept: what `_analyze` shows of
+    /// the standard tokenizer (the standard analyzer lower-cases afterwards).
+    static func analyzed(_ text: String, maxTokenLength: Int = maxTokenLength) -> [AnalyzedToken] {
+        let scalars = Array(text.unicodeScalars)
+        let offsets = Tokenizer.utf16Offsets(scalars, from: 0)
+        var tokens: [AnalyzedToken] = []
+        var start: Int?
+        var hasLetter = false
+        var previous: Kind = .other
+
+        func flush(upTo end: Int, type explicit: String? = nil) {
+            guard let first = start, first < end else {
+                start = nil
+                return
+            }
+            var pieceStart = first
+            while pieceStart < end {
+                let pieceEnd = min(end, pieceStart + maxTokenLength)
+                var term = String.UnicodeScalarView()
+                term.append(contentsOf: scalars[pieceStart..<pieceEnd])
+                tokens.append(
+                    AnalyzedToken(
+                        term: String(term), start: offsets[pieceStart], end: offsets[pieceEnd],
+                        type: explicit ?? (hasLetter ? "<ALPHANUM>" : "<NUM>"), position: tokens.count))
+                pieceStart = pieceEnd
+            }
+            start = nil
+            hasLetter = false
+        }
+
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let kind = Self.kind(of: scalar)
+            switch kind {
+            case .letter, .digit:
+                if start == nil { start = index }
+                if kind == .letter { hasLetter = true }
+                previous = kind
+            case .ideograph:
+                flush(upTo: index)
+                start = index
+                let value = scalar.value
+                let type =
+                    (0x3040...0x309F).contains(value)
+                    ? "<HIRAGANA>" : (0x0E00...0x0E7F).contains(value) ? "<SOUTHEAST_ASIAN>" : "<IDEOGRAPHIC>"
+                flush(upTo: index + 1, type: type)
+                previous = .other
+            case .midLetter, .midNumber, .midBoth:
+                let next = index + 1 < scalars.count ? Self.kind(of: scalars[index + 1]) : .other
+                let joinsLetters = kind != .midNumber && previous == .letter && next == .letter
+                let joinsDigits = kind != .midLetter && previous == .digit && next == .digit
+                if start == nil || !(joinsLetters || joinsDigits) {
+                    flush(upTo: index)
+                    previous = .other
+                }
+            case .other:
+                flush(upTo: index)
+                previous = .other
+            }
+            index += 1
+        }
+        flush(upTo: scalars.count)
+        return tokens
+    }
+
     /// The same rules on ASCII text, straight on its bytes; `nil` when the text is not ASCII.
     private static func asciiTokens(_ text: String) -> [String]? {
         var text = text

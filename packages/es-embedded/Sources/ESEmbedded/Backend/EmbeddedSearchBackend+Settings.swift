@@ -39,3 +39,16 @@ extension EmbeddedSearchBackend {
         try engine.deleteIndexTemplate(name)
     }
 }
+
+extension EmbeddedSearchBackend {
+    /// `_analyze` (`POST /_analyze`, `POST /{index}/_analyze`): the tokens `body`'s analyzer
+    /// (named, a `field`'s, or assembled from `tokenizer`, `filter` and `char_filter`) makes of
+    /// its `text`, or every stage with `"explain": true`, as Elasticsearch answers.
+    ///
+    /// - Throws: `index_not_found_exception`; `illegal_argument_exception` for an unknown analyzer,
+    ///   tokenizer or filter ("failed to find global tokenizer under [x]");
+    ///   `action_request_validation_exception` without `text`.
+    public func analyze(index: String?, body: JSONValue) throws -> JSONValue {
+        try engine.analyze(index: index, body: body)
+    }
+}

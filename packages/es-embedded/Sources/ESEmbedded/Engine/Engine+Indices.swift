@@ -30,6 +30,8 @@ extension Engine {
                         alias, "an index or data stream exists with the same name as the alias")
                 }
             }
+            // Templates may add analysis settings, so the analyzers are checked as applied.
+            try AnalysisRegistry(settings: definition.settings).check(definition.mappings)
             createIndexState(
                 name, settings: definition.settings, mapping: definition.mappings, in: &catalog,
                 records: &records)
@@ -127,6 +129,7 @@ extension Engine {
             for name in targets {
                 guard let state = catalog.indices[name] else { continue }
                 merged[name] = try state.mapping.merged(with: mapping)
+                try state.analysis.check(mapping)
             }
             for (name, newMapping) in merged where newMapping != catalog.indices[name]?.mapping {
                 catalog.indices[name]?.setMapping(newMapping)

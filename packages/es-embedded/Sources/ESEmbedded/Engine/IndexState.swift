@@ -14,6 +14,8 @@ struct IndexState: Sendable {
     /// The mapping compiled for parsing documents.
     private(set) var compiled: CompiledObject
     private(set) var dynamicSettings: DynamicSettings
+    /// The analyzers of the index's settings (fixed once the index exists).
+    let analysis: AnalysisRegistry
     /// Documents as written (what get-by-id reads: it is real-time, as in Elasticsearch).
     var writer = ShardData()
     /// Documents as of the last refresh (what searches read).
@@ -33,8 +35,12 @@ struct IndexState: Sendable {
         self.creationDate = creationDate
         self.settings = settings
         self.mapping = mapping
-        self.lookup = MappingLookup(mapping)
-        self.compiled = CompiledObject(mapping)
+        // Checked when the index was created; a definition no longer understood falls back to
+        // the built-in analyzers rather than losing the index.
+        let analysis = (try? AnalysisRegistry(settings: settings)) ?? .builtIn
+        self.analysis = analysis
+        self.lookup = MappingLookup(mapping, analysis: analysis)
+        self.compiled = CompiledObject(mapping, analysis: analysis)
         self.dynamicSettings = DynamicSettings(mapping: mapping, settings: settings)
         self.lastRefresh = monotonicMillis
     }
@@ -44,8 +50,8 @@ struct IndexState: Sendable {
     /// Replaces the mapping (after a put-mapping or a dynamic update).
     mutating func setMapping(_ mapping: Mapping) {
         self.mapping = mapping
-        lookup = MappingLookup(mapping)
-        compiled = CompiledObject(mapping)
+        lookup = MappingLookup(mapping, analysis: analysis)
+        compiled = CompiledObject(mapping, analysis: analysis)
         dynamicSettings = DynamicSettings(mapping: mapping, settings: settings)
     }
 

@@ -12,21 +12,26 @@ final class CompiledObject: Sendable {
     let dynamic: DynamicMode?
     /// The fields directly inside, by name.
     let properties: [String: CompiledField]
+    /// The index's analyzers, which the text fields' analyzers were chosen from.
+    let analysis: AnalysisRegistry
 
-    init(path: [String], dynamic: DynamicMode?, properties: [String: FieldMapping]) {
+    init(
+        path: [String], dynamic: DynamicMode?, properties: [String: FieldMapping], analysis: AnalysisRegistry
+    ) {
         self.path = path
         self.fullPath = path.joined(separator: ".")
         self.dynamic = dynamic
+        self.analysis = analysis
         var compiled: [String: CompiledField] = [:]
         for (name, field) in properties {
-            compiled[name] = CompiledField(field, path: path + [name])
+            compiled[name] = CompiledField(field, path: path + [name], analysis: analysis)
         }
         self.properties = compiled
     }
 
-    /// The root object of a mapping.
-    convenience init(_ mapping: Mapping) {
-        self.init(path: [], dynamic: mapping.dynamic, properties: mapping.properties)
+    /// The root object of a mapping, over the index's analyzers.
+    convenience init(_ mapping: Mapping, analysis: AnalysisRegistry = .builtIn) {
+        self.init(path: [], dynamic: mapping.dynamic, properties: mapping.properties, analysis: analysis)
     }
 
     /// The object at `path` below this one.
@@ -62,16 +67,18 @@ struct CompiledField: Sendable {
 
     var type: FieldType { mapping.type }
 
-    init(_ mapping: FieldMapping, path: [String]) {
+    init(_ mapping: FieldMapping, path: [String], analysis: AnalysisRegistry) {
         self.mapping = mapping
         self.name = path.last ?? ""
         self.fullPath = path.joined(separator: ".")
         self.kind = ColumnKind(mapping.type)
         self.object =
             mapping.type.isObjectLike
-            ? CompiledObject(path: path, dynamic: mapping.dynamic, properties: mapping.properties) : nil
+            ? CompiledObject(
+                path: path, dynamic: mapping.dynamic, properties: mapping.properties, analysis: analysis)
+            : nil
         self.multiFields = mapping.fields.keys.sorted().compactMap { subName in
-            mapping.fields[subName].map { CompiledField($0, path: path + [subName]) }
+            mapping.fields[subName].map { CompiledField($0, path: path + [subName], analysis: analysis) }
         }
         self.stored = mapping.isIndexed || (mapping.parameters["doc_values"]?.boolValue ?? true)
         self.enabled = mapping.isEnabled
@@ -79,7 +86,7 @@ struct CompiledField: Sendable {
         self.ignoreAbove = mapping.ignoreAbove
         self.ignoreMalformed = mapping.parameters["ignore_malformed"]?.boolValue ?? false
         self.coerce = mapping.parameters["coerce"]?.boolValue ?? true
-        self.analyzer = TextAnalyzer(name: mapping.analyzer)
+        self.analyzer = analysis.analyzer(named: mapping.analyzer)
         self.dateFormat = mapping.format
         self.includeInParent = mapping.parameters["include_in_parent"]?.boolValue ?? false
         self.includeInRoot = mapping.parameters["include_in_root"]?.boolValue ?? false

@@ -150,7 +150,9 @@ struct DocumentParser {
             guard let inferred = inferMapping(for: value) else { return }
             let path = object.path + [name]
             try addDynamicField(inferred, at: path)
-            try parseMapped(CompiledField(inferred, path: path), value: value, level: level, dynamic: dynamic)
+            try parseMapped(
+                CompiledField(inferred, path: path, analysis: root.analysis), value: value, level: level,
+                dynamic: dynamic)
         }
     }
 
@@ -303,7 +305,7 @@ struct DocumentParser {
         }
         addedFields += added
         Self.insert(field, at: path[...], into: &mapping.properties)
-        root = CompiledObject(mapping)
+        root = CompiledObject(mapping, analysis: root.analysis)
         generation += 1
     }
 

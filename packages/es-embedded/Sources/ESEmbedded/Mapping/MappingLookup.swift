@@ -24,9 +24,20 @@ struct MappingLookup: Sendable {
     private(set) var nestedIncludes: [String: (parent: Bool, root: Bool)] = [:]
     /// The number of mapped fields, as `index.mapping.total_fields.limit` counts them.
     private(set) var totalFields = 0
+    /// The index's analyzers.
+    let analysis: AnalysisRegistry
 
-    init(_ mapping: Mapping) {
+    init(_ mapping: Mapping, analysis: AnalysisRegistry = .builtIn) {
+        self.analysis = analysis
         visit(mapping.properties, prefix: "", level: "")
+    }
+
+    /// The analyzer a search of `field` analyses its text with: `analyzer` when the query names
+    /// one, else the field's `search_analyzer`, else its `analyzer`, else the index's default.
+    func searchAnalyzer(_ field: Field, query analyzer: String? = nil) -> TextAnalyzer {
+        self.analysis.analyzer(
+            named: analyzer ?? field.mapping.parameters["search_analyzer"]?.stringValue
+                ?? field.mapping.analyzer)
     }
 
     private mutating func visit(_ properties: [String: FieldMapping], prefix: String, level: String) {

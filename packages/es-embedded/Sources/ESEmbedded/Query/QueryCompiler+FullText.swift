@@ -35,9 +35,7 @@ extension QueryCompiler {
             }
         }
         try checkSearchable(field)
-        let analyzer = TextAnalyzer(
-            name: query.analyzer ?? field.mapping.parameters["search_analyzer"]?.stringValue
-                ?? field.mapping.analyzer)
+        let analyzer = lookup.searchAnalyzer(field, query: query.analyzer)
         let tokens = analyzer.tokens(try termText(query.text))
         guard !tokens.isEmpty else {
             return query.zeroTermsAll

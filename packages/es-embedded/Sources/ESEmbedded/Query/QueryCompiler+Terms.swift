@@ -79,8 +79,7 @@ extension QueryCompiler {
                 level: level)
         }
         try checkSearchable(field)
-        let analyzer = TextAnalyzer(
-            name: field.mapping.parameters["search_analyzer"]?.stringValue ?? field.mapping.analyzer)
+        let analyzer = lookup.searchAnalyzer(field)
         let tokens = analyzer.tokens(try termText(query.query))
         guard !tokens.isEmpty else { return .none(capacity: data.docCount) }
         let column = data.columns[field.path]

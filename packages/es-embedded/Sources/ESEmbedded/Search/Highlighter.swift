@@ -100,8 +100,7 @@ struct Highlighter {
 
     private static func analyzer(_ field: String, lookup: MappingLookup) -> TextAnalyzer {
         guard let mapping = lookup.field(field), mapping.kind == .text else { return .keyword }
-        return TextAnalyzer(
-            name: mapping.mapping.parameters["search_analyzer"]?.stringValue ?? mapping.mapping.analyzer)
+        return lookup.searchAnalyzer(mapping)
     }
 
     private static func collect(_ query: DSLQuery, lookup: MappingLookup, into result: inout [String: Terms])

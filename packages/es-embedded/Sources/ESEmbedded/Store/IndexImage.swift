@@ -15,7 +15,7 @@ import ESModels
 enum IndexImage {
     /// Bump whenever indexing changes what it stores (analysis, column layout, doc values):
     /// images of another version are ignored.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2  // 2: custom analyzers from the index settings
 
     /// What an image restores: everything of a ``ShardData`` but the documents' sources.
     struct Content: Sendable {

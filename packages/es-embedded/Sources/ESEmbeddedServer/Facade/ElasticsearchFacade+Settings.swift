@@ -4,6 +4,16 @@ import HTTPKit
 
 extension ElasticsearchFacade {
     func registerSettingsRoutes(on router: Router) {
+        for path in ["/_analyze", "/{index}/_analyze"] {
+            for method in [HTTPMethod.get, .post] {
+                router.on(path, method: method) { request, context in
+                    try request.checkParameters(["index"])
+                    let index = context.parameters["index"] ?? request.query["index"]
+                    let answer = try backend.analyze(index: index, body: try request.jsonBody())
+                    return RESTResponse.json(answer, request: request)
+                }
+            }
+        }
         for path in ["/{index}/_settings", "/_settings", "/{index}/_settings/{name}"] {
             router.get(path) { request, context in
                 try request.checkParameters(

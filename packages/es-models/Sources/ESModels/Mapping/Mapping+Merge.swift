@@ -62,8 +62,9 @@ extension Mapping {
             if FieldType.updatableParameters.contains(name) {
                 merged.parameters[name] = incoming.parameters[name]
             } else {
-                let from = current.parameters[name].map { "\($0)" } ?? "default"
-                let to = incoming.parameters[name].map { "\($0)" } ?? "default"
+                // Strings as Elasticsearch prints them, without quotes.
+                let from = current.parameters[name].map { $0.stringValue ?? "\($0)" } ?? "default"
+                let to = incoming.parameters[name].map { $0.stringValue ?? "\($0)" } ?? "default"
                 conflicts.append("Cannot update parameter [\(name)] from [\(from)] to [\(to)]")
             }
         }

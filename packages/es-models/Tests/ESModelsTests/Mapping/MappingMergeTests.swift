@@ -41,12 +41,12 @@ import Testing
         expectElasticsearchError(
             type: "illegal_argument_exception",
             reason:
-                "Mapper for [created_at] conflicts with existing mapper:\n\tCannot update parameter [format] from [\"date\"] to [\"strict_date\"]"
+                "Mapper for [created_at] conflicts with existing mapper:\n\tCannot update parameter [format] from [date] to [strict_date]"
         ) { _ = try existing.merged(with: Mapping { Property.date("created_at", format: "strict_date") }) }
         expectElasticsearchError(
             type: "illegal_argument_exception",
             reason:
-                "Mapper for [created_at] conflicts with existing mapper:\n\tCannot update parameter [format] from [\"date\"] to [default]"
+                "Mapper for [created_at] conflicts with existing mapper:\n\tCannot update parameter [format] from [date] to [default]"
         ) { _ = try existing.merged(with: Mapping { Property.date("created_at") }) }
         expectElasticsearchError(
             type: "illegal_argument_exception",
