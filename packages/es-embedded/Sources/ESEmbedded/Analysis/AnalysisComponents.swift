@@ -1,5 +1,6 @@
 import ESModels
 import Foundation
+import Synchronization
 
 /// One token of an analysis, as `_analyze` reports it: its term, where it came from in the
 /// original text (UTF-16 offsets, as Elasticsearch counts Java chars), its type and position.
@@ -27,6 +28,8 @@ enum Tokenizer: Sendable, Equatable {
     case ngram(min: Int, max: Int, tokenChars: Set<TokenChars>)
     /// The `min...max` first characters of each word.
     case edgeNGram(min: Int, max: Int, tokenChars: Set<TokenChars>)
+    /// The text between matches of a regular expression (`group` -1), or each match's `group`.
+    case pattern(String, group: Int)
 
     /// The classes of characters `ngram` and `edge_ngram` keep in a token (all when none).
     enum TokenChars: String, Sendable, CaseIterable {
@@ -64,6 +67,7 @@ enum Tokenizer: Sendable, Equatable {
         case .lowercase: "lowercase"
         case .ngram: "ngram"
         case .edgeNGram: "edge_ngram"
+        case .pattern: "pattern"
         }
     }
 
@@ -84,6 +88,28 @@ enum Tokenizer: Sendable, Equatable {
                 var token = $0
                 token.term = token.term.lowercased()
                 return token
+            }
+        case .pattern(let pattern, let group):
+            guard let expression = RegularExpressions.shared.expression(pattern) else { return [] }
+            let source = text as NSString
+            let matches = expression.matches(in: text, range: NSRange(location: 0, length: source.length))
+            var ranges: [NSRange] = []
+            if group < 0 {
+                var last = 0
+                for match in matches {
+                    ranges.append(NSRange(location: last, length: match.range.location - last))
+                    last = match.range.location + match.range.length
+                }
+                ranges.append(NSRange(location: last, length: source.length - last))
+            } else {
+                ranges = matches.compactMap { group < $0.numberOfRanges ? $0.range(at: group) : nil }
+            }
+            return ranges.filter { $0.location != NSNotFound && $0.length > 0 }.enumerated().map {
+                index, range in
+                AnalyzedToken(
+                    term: source.substring(with: range), start: range.location,
+                    end: range.location + range.length,
+                    type: "word", position: index)
             }
         case .ngram(let min, let max, let tokenChars), .edgeNGram(let min, let max, let tokenChars):
             let keep: (Unicode.Scalar) -> Bool =
@@ -151,6 +177,21 @@ enum Tokenizer: Sendable, Equatable {
         }
         flush()
         return tokens
+    }
+}
+
+/// Compiled regular expressions by pattern, so that indexing with a `pattern` tokenizer does
+/// not compile its expression for every value.
+final class RegularExpressions: Sendable {
+    static let shared = RegularExpressions()
+    private let compiled = Mutex<[String: NSRegularExpression]>([:])
+
+    /// The expression of `pattern`, or `nil` when it does not compile (checked when defined).
+    func expression(_ pattern: String) -> NSRegularExpression? {
+        if let found = compiled.withLock({ $0[pattern] }) { return found }
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return nil }
+        compiled.withLock { $0[pattern] = expression }
+        return expression
     }
 }
 

@@ -1,4 +1,5 @@
 import ESModels
+import Foundation
 
 /// An index's analyzers: the built-in ones and those its `index.analysis` settings define
 /// (`analyzer`, `tokenizer`, `filter`, `char_filter`), built once when the index is created or
@@ -199,6 +200,12 @@ struct AnalysisRegistry: Sendable, Equatable {
             return type.lowercased().hasPrefix("edge")
                 ? .edgeNGram(min: min, max: max, tokenChars: chars)
                 : .ngram(min: min, max: max, tokenChars: chars)
+        case "pattern":
+            let pattern = definition.values["pattern"]?.stringValue ?? "\\W+"
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw ElasticsearchError.illegalArgument("Invalid pattern [\(pattern)] for [\(name)]")
+            }
+            return .pattern(pattern, group: try definition.int("group", default: -1))
         default: throw definition.unknownType(type)
         }
     }
@@ -310,6 +317,15 @@ struct AnalysisRegistry: Sendable, Equatable {
             }
             return TextAnalyzer(
                 name: name, charFilters: charFilters, tokenizer: tokenizer, filters: filters, isCustom: true)
+        case "pattern"?:
+            let tokenizer = try Self.tokenizer(
+                name, ["type": "pattern", "pattern": values["pattern"] ?? "\\W+"])
+            var filters: [TokenFilter] = definition.bool("lowercase", default: true) ? [.lowercase] : []
+            if let words = definition.strings("stopwords") {
+                filters.append(
+                    try Self.filter(name, ["type": "stop", "stopwords": .array(words.map(JSONValue.string))]))
+            }
+            return TextAnalyzer(name: name, tokenizer: tokenizer, filters: filters)
         case "standard"?, "stop"?:
             var analyzer = type == "stop" ? TextAnalyzer.stop : TextAnalyzer.standard
             if type == "standard" {

@@ -30,6 +30,7 @@ struct TextAnalyzer: Sendable, Equatable {
     static let builtIn: [String: TextAnalyzer] = [
         "standard": .standard, "simple": .simple, "whitespace": .whitespace, "keyword": .keyword,
         "stop": .stop,
+        "pattern": TextAnalyzer(name: "pattern", tokenizer: .pattern("\\W+", group: -1), filters: [.lowercase]),
     ]
 
     /// Elasticsearch's language analyzers, accepted and analysed as `standard`.
@@ -40,7 +41,6 @@ struct TextAnalyzer: Sendable, Equatable {
         "hungarian",
         "indonesian", "irish", "italian", "latvian", "lithuanian", "norwegian", "persian", "portuguese",
         "romanian", "russian", "serbian", "sorani", "spanish", "swedish", "turkish", "thai", "fingerprint",
-        "pattern",
     ]
 
     /// A built-in analyzer by name, `standard` for any other name (mappings are checked against

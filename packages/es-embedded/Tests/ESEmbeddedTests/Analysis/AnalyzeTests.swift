@@ -99,6 +99,23 @@ import Testing
             index: nil,
             body: ["tokenizer": ["type": "edge_ngram", "min_gram": 1, "max_gram": 3], "text": "Heat"])
         #expect(Self.tokens(grams) == ["H", "He", "Hea"])
+        let split = try backend.analyze(
+            index: nil,
+            body: ["tokenizer": ["type": "pattern", "pattern": "[,;\\s]+"], "text": "a, b;c  dd"])
+        #expect(Self.tokens(split) == ["a", "b", "c", "dd"])
+        #expect(split["tokens"]?[3]?["start_offset"] == 8)
+        let quoted = try backend.analyze(
+            index: nil,
+            body: [
+                "tokenizer": ["type": "pattern", "pattern": "\"([^\"]+)\"", "group": 1],
+                "text": "\"x\" and \"yz\"",
+            ])
+        #expect(Self.tokens(quoted) == ["x", "yz"])
+        #expect(
+            Self.tokens(
+                try backend.analyze(index: nil, body: ["analyzer": "pattern", "text": "Foo-Bar baz"])) == [
+                    "foo", "bar", "baz",
+                ])
         let values = try backend.analyze(index: nil, body: ["analyzer": "whitespace", "text": ["a b", "c"]])
         #expect(values["tokens"]?[2]?["position"] == 102)
         #expect(values["tokens"]?[2]?["start_offset"] == 4)
