@@ -26,6 +26,7 @@ let package = Package(
             name: "ESEmbeddedServer",
             dependencies: [
                 "ESEmbedded", "CZlib", .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "Digest", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),
                 .product(name: "HTTPKitServer", package: "http-kit"),
@@ -61,7 +62,7 @@ let package = Package(
             name: "ESEmbeddedServerTests",
             dependencies: [
                 "ESEmbedded", "ESEmbeddedServer", "ESEmbeddedCommand", "es-embedded", "es-embedded-bench",
-                .product(name: "CLIKit", package: "cli-kit"),
+                .product(name: "CLIKit", package: "cli-kit"), .product(name: "Digest", package: "cli-kit"),
                 .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "ESModels", package: "es-models"),
                 .product(name: "HTTPKit", package: "http-kit"),

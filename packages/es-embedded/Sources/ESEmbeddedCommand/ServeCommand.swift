@@ -18,13 +18,22 @@ public struct ServeCommand: Command {
         help: "TCP port to listen on (default: 9200; 0 picks a free port).")
     static let host = Option<String>("--host", value: "host", help: "Address to bind (default: 127.0.0.1).")
     static let logRequests = Flag("--log-requests", help: "Log one line per request on standard error.")
+    static let auth = Option<String>(
+        "--auth", value: "file",
+        help:
+            "Require credentials, as Elasticsearch 8 does: users, roles and passwords of FILE ('role NAME PRIVILEGES PATTERNS', 'user NAME PASSWORD ROLES'); without it, open to anyone.",
+        expected: "a file path"
+    ) { $0.isEmpty ? nil : $0 }
     public static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serve the embedded engine's Elasticsearch REST API over HTTP.",
         discussion: """
             Prints 'es-embedded listening on URL' on standard output when it is ready; stops gracefully
             on SIGINT or SIGTERM (a final snapshot is written when there is a data directory).
+            With --auth FILE every request needs HTTP Basic credentials of a user of FILE or an API key
+            (POST /_security/api_key), and each role allows read, write or manage on index patterns
+            (superuser is built in); an unusable FILE stops serve before it listens (exit 64).
             """,
-        arguments: [data, port, host, logRequests])
+        arguments: [data, port, host, logRequests, auth])
 
     /// The data directory; `nil` keeps data in memory.
     public var dataDirectory: String?
@@ -34,23 +43,41 @@ public struct ServeCommand: Command {
     public var host: String
     /// Whether to log one line per request.
     public var logRequests: Bool
+    /// The auth file; `nil` serves without security.
+    public var authFile: String?
 
     public init(parsing arguments: ParsedArguments) throws {
         dataDirectory = try arguments.value(Self.data)
         port = try arguments.value(Self.port, default: 9200)
         host = try arguments.value(Self.host, default: "127.0.0.1")
         logRequests = arguments.contains(Self.logRequests)
+        authFile = try arguments.value(Self.auth)
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes in-flight requests and writes the final
     /// snapshot; a second signal meanwhile changes nothing, a third exits at once (``StopSignals``).
     public func run(in context: ESEmbeddedContext) async throws -> ExitCode {
         let errors = context.errors
+        var security: SecurityRealm?
+        if let authFile {
+            let url = URL(fileURLWithPath: authFile)
+            do {
+                security = try SecurityRealm(contentsOf: url)
+            } catch {
+                errors.line("es-embedded: error: --auth \(authFile): \(error)")
+                return .usage
+            }
+        }
         let backend = try EmbeddedSearchBackend(
             configuration: EmbeddedSearchConfiguration(
                 dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) }, clock: context.clock,
                 warn: { errors.line($0) }, log: { errors.line($0) }))
-        let facade = ElasticsearchFacade(backend: backend)
+        let facade = ElasticsearchFacade(backend: backend, security: security)
+        errors.line(
+            security == nil
+                ? "es-embedded: security is off: every request is served without credentials (pass --auth FILE to require them)"
+                : "es-embedded: security is on: requests need the credentials of a user of \(authFile ?? "") or an API key"
+        )
         // The signals are this command's, not the HTTP server's: they must stay handled through
         // the final snapshot, after the server has stopped.
         let application = facade.application(

@@ -11,7 +11,7 @@ struct CompatibilityMiddleware: Middleware {
         "_search", "_count", "_bulk", "_aliases", "_alias", "_mapping", "_refresh", "_cluster", "_pit",
         "_all", "_reindex", "_mget", "_msearch", "_data_stream", "_settings", "_index_template",
         "_snapshot", "_template", "_component_template", "_cat", "_flush", "_forcemerge", "_cache", "_stats",
-        "_analyze",
+        "_analyze", "_security",
     ]
 
     func handle(_ request: Request, context: RequestContext, next: NextResponder) async throws -> Response {

@@ -18,12 +18,18 @@ public struct ElasticsearchFacade: Sendable {
     /// The cluster name `GET /` and `GET /_cluster/health` report.
     public let clusterName: String
     let clusterUUID: String
+    /// Users, roles and API keys every request is checked against; `nil`: open, as a node with
+    /// security disabled.
+    public let security: SecurityRealm?
 
-    /// Creates a facade for `backend`.
-    public init(backend: EmbeddedSearchBackend, clusterName: String = "es-embedded") {
+    /// Creates a facade for `backend`, open to anyone without `security`.
+    public init(
+        backend: EmbeddedSearchBackend, clusterName: String = "es-embedded", security: SecurityRealm? = nil
+    ) {
         self.backend = backend
         self.clusterName = clusterName
         self.clusterUUID = Self.stableIdentifier(clusterName)
+        self.security = security
     }
 
     /// A router with every route (and Elasticsearch's error rendering).
@@ -35,6 +41,10 @@ public struct ElasticsearchFacade: Sendable {
         router.add(middleware: ElasticsearchErrorMiddleware())
         router.add(middleware: RequestDecompressionMiddleware())
         router.add(middleware: CompatibilityMiddleware())
+        if let security {
+            router.add(middleware: SecurityMiddleware(realm: security, clock: backend.clock))
+            registerSecurityRoutes(on: router, realm: security)
+        }
         registerClusterRoutes(on: router)
         registerIndexRoutes(on: router)
         registerSettingsRoutes(on: router)

@@ -2,6 +2,8 @@ import CLIKit
 import CLIKitTesting
 import ESModels
 import Foundation
+import HTTPKit
+import HTTPKitServerTesting
 import Testing
 
 @testable import ESEmbeddedCommand
@@ -69,6 +71,47 @@ import Testing
             ["serve", "--data", "/proc/es-embedded-cannot-exist", "--port", "0"])
         #expect(result.termination == .exited(1))
         #expect(result.errors.contains("cannot use data directory '/proc/es-embedded-cannot-exist'"))
+    }
+
+    /// A malformed auth file stops `serve` before it listens (status 64), naming the line; a
+    /// good one is said at start, as is serving without one.
+    @Test func authFilesAreCheckedBeforeListening() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("auth-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("role r read logs-*\nuser a b r,missing\n".utf8).write(to: file)
+        let bad = try await ChildProcess.run(
+            BuiltProducts.executable("es-embedded"), ["serve", "--auth", file.path, "--port", "0"])
+        #expect(bad.termination == .exited(64))
+        #expect(
+            bad.errors.contains(
+                "--auth \(file.path): line 2: user 'a' has role 'missing', which is not defined (define it with a 'role' line)"
+            ), "\(bad.errors)")
+        #expect(!bad.output.contains("listening"))
+
+        try Data("user elastic changeme superuser\n".utf8).write(to: file)
+        let (secured, securedURL) = try await ServeFixture.start(["--auth", file.path])
+        defer { secured.signal(SIGKILL) }
+        #expect(try await Self.status(of: securedURL) == 401)
+        secured.signal(SIGTERM)
+        #expect(try await secured.exit(timeout: .seconds(20)) == .exited(0))
+        #expect(secured.errors.contains("security is on"))
+
+        let (open, _) = try await ServeFixture.start([])
+        defer { open.signal(SIGKILL) }
+        open.signal(SIGTERM)
+        #expect(try await open.exit(timeout: .seconds(20)) == .exited(0))
+        #expect(open.errors.contains("security is off"))
+    }
+
+    /// The status of `GET /` on the server at `url`, over a plain connection (no client that
+    /// might answer an authentication challenge itself).
+    private static func status(of url: URL) async throws -> Int {
+        let connection = try await RawConnection.connect(
+            to: SocketAddress(host: url.host ?? "127.0.0.1", port: url.port ?? 9200), timeout: .seconds(20))
+        try await connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let response = try await connection.readResponse()
+        await connection.close()
+        return response.status.code
     }
 
     /// SIGTERM stops the server gracefully: status 0 and a final snapshot.

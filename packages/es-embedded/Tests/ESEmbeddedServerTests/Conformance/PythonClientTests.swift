@@ -20,11 +20,14 @@ struct PythonClientTests {
         let (server, url) = try await ServeFixture.start(["--host", "127.0.0.1"])
         defer { server.signal(SIGKILL) }
         // A bound for a hung run, not a speed check: two Python processes beside a loaded build.
+        // The security run's node (--auth Conformance/security-users.txt) the script starts itself.
         let run = try await ChildProcess.run(
-            Self.script, ["--url", url.absoluteString], timeout: .seconds(300))
+            Self.script,
+            ["--url", url.absoluteString, "--es-embedded", BuiltProducts.executable("es-embedded").path],
+            timeout: .seconds(300))
         let report = run.output + run.errors
         #expect(run.termination == .exited(0), "\(report)")
-        // elasticsearch-py 8: 27 tests, opensearch-py: 2.
-        #expect(report.contains("Ran 30 tests"), "\(report)")
+        // elasticsearch-py 8: 28 tests, opensearch-py: 2, security on: 4.
+        #expect(report.contains("Ran 34 tests"), "\(report)")
     }
 }
