@@ -43,16 +43,21 @@ extension EmbeddedSearchBackend {
     }
 
     /// The aliases named `name` on the indices `index` names, with the names that matched nothing.
-    public func aliasLookup(name: String?, index: String?) throws -> AliasLookup {
-        let (response, missing) = try engine.aliasInfo(name: name, index: index)
+    public func aliasLookup(name: String?, index: String?, options: IndicesOptions = IndicesOptions()) throws
+        -> AliasLookup
+    {
+        let (response, missing) = try engine.aliasInfo(name: name, index: index, options: options)
         return AliasLookup(response: response, missing: missing)
     }
 
-    /// The indices an expression names (all when `nil`), with their definitions.
+    /// The indices an expression names (all when `nil`), with their definitions; `options`
+    /// (`ignore_unavailable`, `allow_no_indices`) as the request gives them.
     ///
-    /// - Throws: `index_not_found_exception` for a missing concrete name.
-    public func indexSummaries(_ expression: String?) throws -> [IndexSummary] {
-        try engine.summaries(expression)
+    /// - Throws: `index_not_found_exception` for a missing concrete name (unless ignored).
+    public func indexSummaries(_ expression: String?, options: IndicesOptions = IndicesOptions()) throws
+        -> [IndexSummary]
+    {
+        try engine.summaries(expression, options: options)
     }
 
     /// The settings of the indices `index` names, as `GET /{index}/_settings` reports them.

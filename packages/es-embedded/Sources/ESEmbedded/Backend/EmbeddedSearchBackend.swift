@@ -120,8 +120,14 @@ public final class EmbeddedSearchBackend: SearchBackend {
 
     /// The mappings of the indices an expression names.
     public func getMapping(_ index: String) async throws -> GetMappingResponse {
+        try await getMapping(index, options: IndicesOptions())
+    }
+
+    /// The mappings of the indices an expression names, with `ignore_unavailable` and
+    /// `allow_no_indices` as `options` say.
+    public func getMapping(_ index: String, options: IndicesOptions) async throws -> GetMappingResponse {
         await Task.yield()
-        return try engine.getMapping(index)
+        return try engine.getMapping(index, options: options)
     }
 
     /// Adds fields and updatable parameters; refuses type changes.

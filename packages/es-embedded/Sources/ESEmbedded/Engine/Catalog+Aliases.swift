@@ -73,8 +73,10 @@ extension Catalog {
     /// The get-alias answer: for the indices `index` names (all when `nil`), the aliases
     /// matching `name` (all when `nil`; a list with `*` patterns); and the names asked for
     /// that matched nothing (Elasticsearch answers those with a 404).
-    func aliasInfo(name: String?, index: String?) throws -> (response: GetAliasResponse, missing: [String]) {
-        let targets = try resolve(index).map(\.index)
+    func aliasInfo(name: String?, index: String?, options: IndicesOptions = IndicesOptions()) throws -> (
+        response: GetAliasResponse, missing: [String]
+    ) {
+        let targets = try resolve(index, options: options).map(\.index)
         let patterns = name.map { $0.split(separator: ",").map(String.init) } ?? []
         var result: [String: [String: AliasDefinition]] = [:]
         var found: Set<String> = []

@@ -12,8 +12,10 @@ extension Engine {
     }
 
     /// The aliases named `name` on the indices `index` names, and the names that matched nothing.
-    func aliasInfo(name: String?, index: String?) throws -> (response: GetAliasResponse, missing: [String]) {
-        try read { catalog in try catalog.aliasInfo(name: name, index: index) }
+    func aliasInfo(name: String?, index: String?, options: IndicesOptions = IndicesOptions()) throws -> (
+        response: GetAliasResponse, missing: [String]
+    ) {
+        try read { catalog in try catalog.aliasInfo(name: name, index: index, options: options) }
     }
 }
 

@@ -111,10 +111,12 @@ extension Engine {
         }
     }
 
-    func getMapping(_ expression: String?) throws -> GetMappingResponse {
+    func getMapping(_ expression: String?, options: IndicesOptions = IndicesOptions()) throws
+        -> GetMappingResponse
+    {
         try read { catalog in
             var mappings: [String: Mapping] = [:]
-            for target in try catalog.resolve(expression) {
+            for target in try catalog.resolve(expression, options: options) {
                 mappings[target.index] = catalog.indices[target.index]?.mapping
             }
             return GetMappingResponse(mappings: mappings)

@@ -45,7 +45,7 @@ extension ElasticsearchFacade {
     /// what was found (`{"error": "alias [x] missing", "status": 404, ...}`), as Elasticsearch
     /// answers.
     private func aliasAnswer(_ request: Request, name: String?, index: String?) throws -> Response {
-        let lookup = try backend.aliasLookup(name: name, index: index)
+        let lookup = try backend.aliasLookup(name: name, index: index, options: try request.indicesOptions())
         guard !lookup.missing.isEmpty else {
             return RESTResponse.json(lookup.response.json, request: request)
         }

@@ -335,7 +335,10 @@ extension ElasticsearchFacade {
     }
 
     private func catIndices(_ expression: String?, request: Request) throws -> CatTable {
-        let summaries = try backend.indexSummaries(expression ?? "_all").sorted { $0.name < $1.name }
+        let summaries = try backend.indexSummaries(
+            expression ?? "_all", options: try request.indicesOptions()
+        )
+        .sorted { $0.name < $1.name }
         let failed = backend.failedIndices(expression)
         var rows: [[String?]] = summaries.map { summary in
             [

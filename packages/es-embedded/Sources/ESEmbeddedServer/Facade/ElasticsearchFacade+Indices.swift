@@ -40,7 +40,8 @@ extension ElasticsearchFacade {
                 Self.expressionParameters.union([
                     "local", "flat_settings", "include_defaults", "master_timeout",
                 ]))
-            let summaries = try backend.indexSummaries(try context.parameters.require("index"))
+            let summaries = try backend.indexSummaries(
+                try context.parameters.require("index"), options: try request.indicesOptions())
             return RESTResponse.json(
                 .object(Dictionary(uniqueKeysWithValues: summaries.map { ($0.name, Self.describe($0)) })),
                 request: request)
@@ -48,7 +49,8 @@ extension ElasticsearchFacade {
         for path in ["/{index}/_mapping", "/_mapping"] {
             router.get(path) { request, context in
                 try request.checkParameters(Self.expressionParameters.union(["local", "master_timeout"]))
-                let response = try await backend.getMapping(context.parameters["index"] ?? "_all")
+                let response = try await backend.getMapping(
+                    context.parameters["index"] ?? "_all", options: try request.indicesOptions())
                 return RESTResponse.json(response.json, request: request)
             }
         }

@@ -21,7 +21,8 @@ extension ElasticsearchFacade {
                         "flat_settings", "include_defaults", "local", "master_timeout",
                     ]))
                 let flat = try request.flag("flat_settings") == true
-                let summaries = try backend.indexSummaries(context.parameters["index"] ?? "_all")
+                let summaries = try backend.indexSummaries(
+                    context.parameters["index"] ?? "_all", options: try request.indicesOptions())
                 var answer: [String: JSONValue] = [:]
                 for summary in summaries {
                     var settings = Self.describe(summary)["settings"] ?? .object([:])
