@@ -389,6 +389,26 @@ class ElasticsearchClientTests(unittest.TestCase):
         )
         self.assertEqual(response["hits"]["hits"][0]["highlight"], {"title": ["document [number] 0"]})
 
+    def test_inner_hits_of_a_nested_query(self):
+        index = f"{self.index}-nested"
+        self.client.indices.create(
+            index=index, mappings={"properties": {"windows": {"type": "nested", "properties": {"country": {"type": "keyword"}}}}}
+        )
+        try:
+            self.client.index(
+                index=index, id="1", document={"windows": [{"country": "KE"}, {"country": "ZA"}, {"country": "KE"}]}, refresh=True
+            )
+            answer = self.client.search(
+                index=index,
+                query={"nested": {"path": "windows", "query": {"term": {"windows.country": "KE"}}, "inner_hits": {"name": "ke"}}},
+            )
+            inner = answer["hits"]["hits"][0]["inner_hits"]["ke"]["hits"]
+            self.assertEqual(inner["total"]["value"], 2)
+            self.assertEqual([hit["_nested"]["offset"] for hit in inner["hits"]], [0, 2])
+            self.assertEqual(inner["hits"][1]["_source"], {"country": "KE"})
+        finally:
+            self.client.indices.delete(index=index)
+
     def test_settings_and_index_templates(self):
         self.client.indices.put_settings(index=self.index, settings={"index": {"number_of_replicas": 0}})
         settings = self.client.indices.get_settings(index=self.index)

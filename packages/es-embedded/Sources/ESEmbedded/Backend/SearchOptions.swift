@@ -163,6 +163,8 @@ public struct SearchResult: Sendable, Equatable {
     public var highlights: [JSONValue?]?
     /// Each hit's `fields` object (`docvalue_fields`, `script_fields`), when the search asked.
     public var fields: [JSONValue?]?
+    /// Each hit's `inner_hits` object, when a `nested` query of the search asked.
+    public var innerHits: [JSONValue?]?
     /// Each hit's `_source` as the compact JSON text its index stored, in the order of
     /// `response.hits.hits`, where the hit's `_source` is the whole document (`nil` where it is
     /// filtered or not fetched); empty when no hit has one. The REST facade copies this text into
@@ -187,7 +189,7 @@ public struct SearchResult: Sendable, Equatable {
         if let scrollID { body["_scroll_id"] = .string(scrollID) }
         if let pointInTimeID { body["pit_id"] = .string(pointInTimeID) }
         if let aggregations { body["aggregations"] = aggregations }
-        for (key, values) in [("highlight", highlights), ("fields", fields)] {
+        for (key, values) in [("highlight", highlights), ("fields", fields), ("inner_hits", innerHits)] {
             guard let values, case .object(var hits)? = body["hits"], case .array(var list)? = hits["hits"]
             else {
                 continue

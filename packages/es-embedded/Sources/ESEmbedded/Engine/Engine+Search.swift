@@ -342,6 +342,21 @@ extension Engine {
         var result = SearchResult(response: response, aggregations: aggregationJSON)
         result.highlights = highlights
         result.fields = hitFields
+        if let query = options.node(for: request) ?? request.query.map(DSLQuery.init) {
+            let requests = InnerHits.requests(in: query)
+            if !requests.isEmpty {
+                var answers: [JSONValue?] = Array(repeating: nil, count: page.count)
+                let byTarget = Dictionary(grouping: page.enumerated(), by: { $0.element.indexPosition })
+                for (position, entries) in byTarget {
+                    let target = targets[position]
+                    let compiler = QueryCompiler(
+                        shard: target.shard, lookup: target.lookup, index: target.identity, now: now)
+                    let found = try compiler.innerHits(requests, docs: entries.map(\.element.doc))
+                    for (entry, answer) in zip(entries, found) { answers[entry.offset] = answer }
+                }
+                result.innerHits = answers
+            }
+        }
         // The typed answer holds what the typed request asked for.
         if !request.aggregations.isEmpty, let aggregationJSON {
             result.response.aggregations = try AggregationResult.list(json: aggregationJSON)

@@ -52,7 +52,7 @@ struct QueryCompiler {
             }
         case .bool(let bool):
             return try compileBool(bool, data: data, level: level)
-        case .nested(let path, let inner, let scoreMode, let ignoreUnmapped, let boost):
+        case .nested(let path, let inner, let scoreMode, let ignoreUnmapped, let boost, _):
             return try compileNested(
                 path: path, query: inner, scoreMode: scoreMode, ignoreUnmapped: ignoreUnmapped, boost: boost,
                 data: data, level: level)

@@ -173,9 +173,11 @@ extension DSLQuery {
         let ignoreUnmapped = try reader.bool("ignore_unmapped") ?? false
         let boost = try reader.double("boost")
         _ = reader.value("_name")
+        let innerHits = try reader.value("inner_hits").map { try InnerHits(json: $0, path: path) }
         try reader.rejectUnknown()
         return .nested(
-            path: path, query: query, scoreMode: scoreMode, ignoreUnmapped: ignoreUnmapped, boost: boost)
+            path: path, query: query, scoreMode: scoreMode, ignoreUnmapped: ignoreUnmapped, boost: boost,
+            innerHits: innerHits)
     }
 
     /// `prefix`, `wildcard` and `fuzzy`: `{"field": "value"}` or `{"field": {"value": ..., ...}}`.

@@ -56,8 +56,9 @@ indirect enum DSLQuery: Sendable, Equatable {
     case base(Query)
     case bool(DSLBool)
     case nested(
-        path: String, query: DSLQuery, scoreMode: NestedQuery.ScoreMode?, ignoreUnmapped: Bool, boost: Double?
-    )
+        path: String, query: DSLQuery, scoreMode: NestedQuery.ScoreMode?, ignoreUnmapped: Bool,
+        boost: Double?,
+        innerHits: InnerHits? = nil)
     case fullText(FullTextQuery)
     case multiMatch(MultiMatchQuery)
     case prefix(field: String, value: String, caseInsensitive: Bool, boost: Double?)
@@ -109,8 +110,9 @@ indirect enum DSLQuery: Sendable, Equatable {
                 BoolQuery(
                     must: must, filter: filter, should: should, mustNot: mustNot,
                     minimumShouldMatch: bool.minimumShouldMatch, boost: bool.boost))
-        case .nested(let path, let query, let scoreMode, let ignoreUnmapped, let boost):
-            guard let inner = query.esModelsQuery else { return nil }
+        case .nested(let path, let query, let scoreMode, let ignoreUnmapped, let boost, let innerHits):
+            // es-models' query has no place for inner hits.
+            guard innerHits == nil, let inner = query.esModelsQuery else { return nil }
             return .nested(
                 NestedQuery(
                     path: path, query: inner, scoreMode: scoreMode,

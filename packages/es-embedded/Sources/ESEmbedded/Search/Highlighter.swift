@@ -123,7 +123,7 @@ struct Highlighter {
             for clause in bool.must + bool.should + bool.filter {
                 collect(clause, lookup: lookup, into: &result)
             }
-        case .nested(_, let inner, _, _, _): collect(inner, lookup: lookup, into: &result)
+        case .nested(_, let inner, _, _, _, _): collect(inner, lookup: lookup, into: &result)
         case .fullText(let query):
             let tokens = analyzer(query.field, lookup: lookup).tokens(text(query.text))
             for (offset, token) in tokens.enumerated() {

@@ -70,6 +70,7 @@ struct SearchAnswer: Sendable {
         let sourceTexts = result.sourceTexts.count == hits.hits.count ? result.sourceTexts : []
         let highlights = result.highlights ?? []
         let fields = result.fields ?? []
+        let innerHits = result.innerHits ?? []
         text.append(literal: #"{"hits":["#)
         for (position, hit) in hits.hits.enumerated() {
             if position > 0 { text.append(byte: UInt8(ascii: ",")) }
@@ -94,6 +95,10 @@ struct SearchAnswer: Sendable {
             if position < highlights.count, let highlight = highlights[position] {
                 text.append(literal: #","highlight":"#)
                 text.append(highlight, sortingKeys: true)
+            }
+            if position < innerHits.count, let inner = innerHits[position] {
+                text.append(literal: #","inner_hits":"#)
+                text.append(inner, sortingKeys: true)
             }
             if let sort = hit.sort {
                 text.append(literal: #","sort":"#)
