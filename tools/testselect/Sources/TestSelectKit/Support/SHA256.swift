@@ -1,5 +1,7 @@
 /// SHA-256 (FIPS 180-4), for fingerprints whose collision would skip a test run: small, and here
-/// because the root package takes no dependencies.
+/// because the root package takes no dependencies. It is the deliberate second copy of cli-kit's
+/// `Digest.SHA256` (the packages' one); both are checked against
+/// `packages/cli-kit/Conformance/digest/sha256-vectors.json`.
 public struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
