@@ -30,7 +30,8 @@ struct TextAnalyzer: Sendable, Equatable {
     static let builtIn: [String: TextAnalyzer] = [
         "standard": .standard, "simple": .simple, "whitespace": .whitespace, "keyword": .keyword,
         "stop": .stop,
-        "pattern": TextAnalyzer(name: "pattern", tokenizer: .pattern("\\W+", group: -1), filters: [.lowercase]),
+        "pattern": TextAnalyzer(
+            name: "pattern", tokenizer: .pattern("\\W+", group: -1), filters: [.lowercase]),
     ]
 
     /// Elasticsearch's language analyzers, accepted and analysed as `standard`.
@@ -62,7 +63,8 @@ struct TextAnalyzer: Sendable, Equatable {
 
     /// Whether this is the standard analyzer, whose terms have a fast path.
     private var isPlainStandard: Bool {
-        charFilters.isEmpty && filters == [.lowercase]
+        // No array literal: this runs for every value a text field indexes.
+        charFilters.isEmpty && filters.count == 1 && filters[0] == .lowercase
             && tokenizer == .standard(maxTokenLength: StandardTokenizer.maxTokenLength)
     }
 

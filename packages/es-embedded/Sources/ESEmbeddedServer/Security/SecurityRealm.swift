@@ -120,6 +120,8 @@ public final class SecurityRealm: Sendable {
     public init(text: String) throws(AuthFileError) {
         var roles: [String: Role] = ["superuser": .superuser]
         var users: [String: User] = [:]
+        // Users may name roles defined further down: checked once every line is read.
+        var references: [(line: Int, user: User)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
             let content =
@@ -178,21 +180,21 @@ public final class SecurityRealm: Sendable {
                 } else {
                     password = .plain(words[2])
                 }
-                users[name] = User(
+                let user = User(
                     name: name, password: password, roles: words[3].split(separator: ",").map(String.init))
+                users[name] = user
+                references.append((line, user))
             default:
                 throw AuthFileError(
                     line: line, message: "unknown definition '\(kind)' (a line starts with 'role' or 'user')")
             }
         }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            guard words.first == "user", words.count == 4 else { continue }
-            for role in words[3].split(separator: ",").map(String.init) where roles[role] == nil {
+        for (line, user) in references {
+            for role in user.roles where roles[role] == nil {
                 throw AuthFileError(
-                    line: index + 1,
+                    line: line,
                     message:
-                        "user '\(words[1])' has role '\(role)', which is not defined (define it with a 'role' line)"
+                        "user '\(user.name)' has role '\(role)', which is not defined (define it with a 'role' line)"
                 )
             }
         }

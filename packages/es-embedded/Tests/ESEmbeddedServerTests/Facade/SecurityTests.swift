@@ -106,15 +106,19 @@ import Testing
                 try await client.get("/_search", headers: Self.basic("elastic", "changeme")).status == .ok)
 
             let settings = try await client.put(
-                "/_cluster/settings", headers: bob, body: .text("{\"persistent\":{\"cluster.routing.allocation.enable\":\"all\"}}"))
+                "/_cluster/settings", headers: bob,
+                body: .text("{\"persistent\":{\"cluster.routing.allocation.enable\":\"all\"}}"))
             #expect(settings.status == .forbidden)
             #expect(
                 try json(settings)["error"]?["reason"]
                     == "action [cluster:admin/settings/update] is unauthorized for user [bob] with effective roles [reader], this action is granted by the cluster privileges [manage,all]"
             )
             #expect(
-                try await client.put("/_cluster/settings", headers: wendy, body: .text("{\"persistent\":{\"cluster.routing.allocation.enable\":\"all\"}}"))
-                    .status == .ok)
+                try await client.put(
+                    "/_cluster/settings", headers: wendy,
+                    body: .text("{\"persistent\":{\"cluster.routing.allocation.enable\":\"all\"}}")
+                )
+                .status == .ok)
 
             let me = try json(try await client.get("/_security/_authenticate", headers: bob))
             #expect(me["username"] == "bob")
@@ -190,6 +194,10 @@ import Testing
         (
             "user a b nobody",
             "line 1: user 'a' has role 'nobody', which is not defined (define it with a 'role' line)"
+        ),
+        (
+            "role r read x\nuser a b r,nobody   # a comment",
+            "line 2: user 'a' has role 'nobody', which is not defined (define it with a 'role' line)"
         ),
         ("# only a comment", "no user is defined; add a line such as 'user elastic PASSWORD superuser'"),
         ("user a b superuser\nuser a c superuser", "line 2: user 'a' is defined twice"),
