@@ -77,6 +77,9 @@ public struct SearchOptions: Sendable, Equatable {
     }
     /// `collapse.field`: one hit per value of this keyword or numeric field, the best of each.
     public var collapseField: String?
+    /// `collapse.inner_hits`: with each collapsed hit, the hits of its group (in the search's
+    /// order), one entry per object of the list.
+    public var collapseInnerHits: [InnerHits] = []
     /// `post_filter`: narrows the hits and the total after aggregations read the query's matches.
     public var postFilter: SearchQuery?
     /// The `knn` clauses: their nearest documents join the query's matches, scores adding up.

@@ -236,12 +236,20 @@ extension Engine {
             candidates.sort { order.precedes($0, $1) }
         }
         var collapsed: [String: JSONValue] = [:]
+        // Each group's candidates, in the search's order, for `collapse.inner_hits`.
+        var groups: [String: [Candidate]] = [:]
         if let field = options.collapseField {
-            let path = field.split(separator: ".").map(String.init)
+            // A multi-field (`title.keyword`) collapses on its parent's values in `_source`.
+            let paths = targets.map { target -> [String] in
+                var path = field.split(separator: ".").map(String.init)
+                if target.lookup.field(field)?.isMultiField == true { path.removeLast() }
+                return path
+            }
             var seen = Set<String>()
             for candidate in candidates {
                 let value = QueryCompiler.value(
-                    at: path, in: targets[candidate.indexPosition].shard.sources[candidate.doc])
+                    at: paths[candidate.indexPosition],
+                    in: targets[candidate.indexPosition].shard.sources[candidate.doc])
                 if let values = value?.arrayValue, values.count > 1 {
                     throw ElasticsearchError(
                         type: "illegal_state_exception",
@@ -252,8 +260,12 @@ extension Engine {
             }
             candidates = candidates.filter { candidate in
                 let value = QueryCompiler.value(
-                    at: path, in: targets[candidate.indexPosition].shard.sources[candidate.doc])
+                    at: paths[candidate.indexPosition],
+                    in: targets[candidate.indexPosition].shard.sources[candidate.doc])
                 let first = value.flatMap { $0.arrayValue?.first ?? $0 } ?? .null
+                if !options.collapseInnerHits.isEmpty {
+                    groups[first.compactString, default: []].append(candidate)
+                }
                 guard seen.insert(first.compactString).inserted else { return false }
                 collapsed["\(candidate.indexPosition)/\(candidate.doc)"] = first
                 return true
@@ -342,6 +354,34 @@ extension Engine {
         var result = SearchResult(response: response, aggregations: aggregationJSON)
         result.highlights = highlights
         result.fields = hitFields
+        if !options.collapseInnerHits.isEmpty {
+            result.innerHits = page.map { candidate -> JSONValue? in
+                let key = (collapsed["\(candidate.indexPosition)/\(candidate.doc)"] ?? .null).compactString
+                let group = groups[key] ?? []
+                var answer: [String: JSONValue] = [:]
+                for spec in options.collapseInnerHits {
+                    let hits = group.dropFirst(spec.from).prefix(spec.size).map { member -> JSONValue in
+                        let target = targets[member.indexPosition]
+                        var hit: [String: JSONValue] = [
+                            "_index": .string(target.identity.name),
+                            "_id": .string(target.shard.ids[member.doc]),
+                            "_score": member.score.map { .double(Self.scoreValue($0)) } ?? .null,
+                        ]
+                        if spec.source { hit["_source"] = target.shard.sources[member.doc] }
+                        return .object(hit)
+                    }
+                    answer[spec.name] = [
+                        "hits": [
+                            "total": ["value": .int(group.count), "relation": "eq"],
+                            "max_score": group.compactMap(\.score).max().map { .double(Self.scoreValue($0)) }
+                                ?? .null,
+                            "hits": .array(Array(hits)),
+                        ]
+                    ]
+                }
+                return .object(answer)
+            }
+        }
         if let query = options.node(for: request) ?? request.query.map(DSLQuery.init) {
             let requests = InnerHits.requests(in: query)
             if !requests.isEmpty {
@@ -354,7 +394,14 @@ extension Engine {
                     let found = try compiler.innerHits(requests, docs: entries.map(\.element.doc))
                     for (entry, answer) in zip(entries, found) { answers[entry.offset] = answer }
                 }
-                result.innerHits = answers
+                // With a collapse's inner hits too, each hit carries both.
+                let previous = result.innerHits ?? Array(repeating: nil, count: answers.count)
+                result.innerHits = zip(previous, answers).map { before, now in
+                    guard let now else { return before }
+                    let merged = (before?.objectValue ?? [:]).merging(now.objectValue ?? [:]) { _, new in new
+                    }
+                    return .object(merged)
+                }
             }
         }
         // The typed answer holds what the typed request asked for.

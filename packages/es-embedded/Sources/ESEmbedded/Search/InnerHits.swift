@@ -1,20 +1,21 @@
 import ESModels
 
-/// `inner_hits` of a `nested` query: for each hit, the nested objects of `path` the query's
-/// inner query matched, best first, each with its `_nested` position and `_source`.
-struct InnerHits: Sendable, Equatable {
-    /// The key of the hit's `inner_hits` object (the path unless named).
-    var name: String
-    var from: Int
-    var size: Int
-    /// Whether each inner hit carries its object's `_source`.
-    var source: Bool
+/// `inner_hits` of a `nested` query (for each hit, the nested objects of `path` the query's
+/// inner query matched, best first, each with its `_nested` position and `_source`), or of a
+/// `collapse` (for each hit, the hits of its group).
+public struct InnerHits: Sendable, Equatable {
+    /// The key of the hit's `inner_hits` object (the path, or the collapse field, unless named).
+    public var name: String
+    public var from: Int
+    public var size: Int
+    /// Whether each inner hit carries its `_source`.
+    public var source: Bool
 
     /// Reads `inner_hits` (`name`, `from`, `size`, `_source`), as Elasticsearch does.
     ///
     /// - Throws: `parsing_exception` for a value that is not an object or an option es-embedded
     ///   does not run (naming it), `illegal_argument_exception` for a negative `from` or `size`.
-    init(json: JSONValue, path: String) throws {
+    public init(json: JSONValue, path: String) throws {
         guard case .object(let members) = json else {
             throw ElasticsearchError.parsing("[inner_hits] must be an object, found [\(json.tokenName)]")
         }

@@ -243,9 +243,11 @@ extension ElasticsearchFacade {
             guard case .object(let parts) = collapse, let field = parts["field"]?.stringValue else {
                 throw ElasticsearchError.xContentParse("[collapse] failed to parse field [field]")
             }
-            if parts["inner_hits"] != nil {
-                throw ElasticsearchError.illegalArgument(
-                    "es-embedded collapses without [inner_hits]: leave it out, or search each group apart")
+            switch parts["inner_hits"] {
+            case nil: break
+            case .array(let list)?:
+                options.collapseInnerHits = try list.map { try InnerHits(json: $0, path: field) }
+            case let single?: options.collapseInnerHits = [try InnerHits(json: single, path: field)]
             }
             options.collapseField = field
         }

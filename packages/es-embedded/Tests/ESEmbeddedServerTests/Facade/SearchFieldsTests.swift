@@ -143,8 +143,27 @@ import Testing
             #expect(paged.json["hits"]?["hits"]?[0]?["_id"] == "1")
             let text = try await search(client, #"{"collapse":{"field":"title"}}"#)
             #expect(text.status == 400)
-            let inner = try await search(client, #"{"collapse":{"field":"tag","inner_hits":{"name":"x"}}}"#)
-            #expect(inner.status == 400, "said, not ignored")
+            // Each group's hits come with its best one, in the search's order.
+            let inner = try await search(
+                client,
+                #"{"sort":[{"n":"desc"}],"collapse":{"field":"tag","inner_hits":{"name":"same","size":5}}}"#)
+            #expect(inner.status == 200, "\(inner.json)")
+            let groups = inner.json["hits"]?["hits"]?.arrayValue ?? []
+            #expect(groups.map { $0["inner_hits"]?["same"]?["hits"]?["total"]?["value"] } == [2, 1])
+            #expect(
+                groups.first?["inner_hits"]?["same"]?["hits"]?["hits"]?.arrayValue?.map { $0["_id"] } == [
+                    "3", "2",
+                ])
+            #expect(groups.first?["inner_hits"]?["same"]?["hits"]?["hits"]?[1]?["_source"]?["n"] == 1)
+            let unsupported = try await search(
+                client, #"{"collapse":{"field":"tag","inner_hits":{"name":"x","sort":"n"}}}"#)
+            #expect(unsupported.status == 400, "said, not ignored")
+            // A multi-field collapses on its parent's values.
+            let raw = try await search(client, #"{"sort":[{"n":"desc"}],"collapse":{"field":"title.raw"}}"#)
+            #expect(
+                raw.json["hits"]?["hits"]?.arrayValue?.map { $0["fields"]?["title.raw"] } == [
+                    ["Again"], ["Hello"], ["World"],
+                ])
         }
     }
 }
