@@ -15,11 +15,9 @@ import Testing
     private static let compatible = "application/vnd.elasticsearch+json;compatible-with=8"
 
     private func withFacade(_ mode: TestingMode, _ body: (TestClient) async throws -> Void) async throws {
-        let backend = EmbeddedSearchBackend(clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)))
+        let backend = FacadeFixture.backend()
         _ = try await backend.index("docs", id: "1", document: ["n": 1], refresh: .immediate)
-        let application = ElasticsearchFacade(backend: backend).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
-        try await application.test(mode, body)
+        try await FacadeFixture.test(mode, backend: backend, body)
     }
 
     @Test(arguments: TestingMode.allCases)

@@ -14,10 +14,7 @@ import Testing
     private static let json: HTTPHeaders = ["Content-Type": "application/json"]
 
     private func withFacade(_ mode: TestingMode, _ body: (TestClient) async throws -> Void) async throws {
-        let backend = EmbeddedSearchBackend(clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)))
-        let application = ElasticsearchFacade(backend: backend).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
-        try await application.test(mode, body)
+        try await FacadeFixture.test(mode, body)
     }
 
     private func body(_ response: Response) throws -> JSONValue {

@@ -18,10 +18,8 @@ import Testing
     private func withFacade(
         _ mode: TestingMode, backend: EmbeddedSearchBackend? = nil, _ body: (TestClient) async throws -> Void
     ) async throws {
-        let backend = backend ?? EmbeddedSearchBackend(clock: .frozen(at: Self.now))
-        let application = ElasticsearchFacade(backend: backend).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
-        try await application.test(mode, body)
+        try await FacadeFixture.test(
+            mode, backend: backend ?? EmbeddedSearchBackend(clock: .frozen(at: Self.now)), body)
     }
 
     private func json(_ response: Response) throws -> JSONValue {

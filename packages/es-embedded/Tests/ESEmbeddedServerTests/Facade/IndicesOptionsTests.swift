@@ -20,11 +20,9 @@ import Testing
     ]
 
     private func client(_ body: (TestClient) async throws -> Void) async throws {
-        let backend = EmbeddedSearchBackend(clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)))
+        let backend = FacadeFixture.backend()
         _ = try await backend.createIndex("present", definition: IndexDefinition())
-        try await ElasticsearchFacade(backend: backend).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical)
-        ).test(.router, body)
+        try await FacadeFixture.test(.router, backend: backend, body)
     }
 
     @Test(arguments: 0..<apis.count)

@@ -12,11 +12,9 @@ import Testing
 /// `script.allowed_types`, as Elasticsearch 8 answers them.
 @Suite struct ScriptedUpdateTests {
     private func withFacade(_ mode: TestingMode, _ body: (TestClient) async throws -> Void) async throws {
-        let backend = EmbeddedSearchBackend(clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)))
+        let backend = FacadeFixture.backend()
         _ = try await backend.index("docs", id: "1", document: ["n": 1, "tags": ["a"]], refresh: .immediate)
-        let application = ElasticsearchFacade(backend: backend).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
-        try await application.test(mode, body)
+        try await FacadeFixture.test(mode, backend: backend, body)
     }
 
     private func post(

@@ -11,10 +11,7 @@ import Testing
 /// `post_filter`, `docvalue_fields` and `script_fields`, as Elasticsearch 8 answers them.
 @Suite struct SearchFieldsTests {
     private func withDocuments(_ mode: TestingMode, _ body: (TestClient) async throws -> Void) async throws {
-        let backend = EmbeddedSearchBackend(clock: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000)))
-        let application = ElasticsearchFacade(backend: backend).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
-        try await application.test(mode) { client in
+        try await FacadeFixture.test(mode) { client in
             _ = try await search(
                 client, path: "/f", method: .put,
                 #"{"mappings":{"properties":{"tag":{"type":"keyword"},"n":{"type":"long"},"at":{"type":"date"},"title":{"type":"text","fields":{"raw":{"type":"keyword"}}}}}}"#

@@ -29,11 +29,7 @@ import Testing
         """
 
     private func withSecuredFacade(_ body: (TestClient) async throws -> Void) async throws {
-        let backend = EmbeddedSearchBackend(clock: .frozen(at: Self.now))
-        let realm = try SecurityRealm(text: Self.file)
-        let application = ElasticsearchFacade(backend: backend, security: realm).application(
-            configuration: ServerConfiguration(port: 0), logger: Logger(label: "test", level: .critical))
-        try await application.test(.live, body)
+        try await FacadeFixture.test(.live, security: try SecurityRealm(text: Self.file), body)
     }
 
     static func basic(_ user: String, _ password: String) -> HTTPHeaders {
