@@ -364,10 +364,9 @@ enum CharFilter: Sendable, Equatable {
                 index += 1
             }
         case .patternReplace(let pattern, let replacement):
-            let expression: NSRegularExpression
-            do { expression = try NSRegularExpression(pattern: pattern) } catch {
-                throw ElasticsearchError.illegalArgument(
-                    "Invalid pattern [\(pattern)]: \(error.localizedDescription)")
+            // Compiled once per pattern, not for every value indexed.
+            guard let expression = RegularExpressions.shared.expression(pattern) else {
+                throw ElasticsearchError.illegalArgument("Invalid pattern [\(pattern)]")
             }
             let source = text as NSString
             var last = 0

@@ -202,7 +202,7 @@ struct AnalysisRegistry: Sendable, Equatable {
                 : .ngram(min: min, max: max, tokenChars: chars)
         case "pattern":
             let pattern = definition.values["pattern"]?.stringValue ?? "\\W+"
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+            guard RegularExpressions.shared.expression(pattern) != nil else {
                 throw ElasticsearchError.illegalArgument("Invalid pattern [\(pattern)] for [\(name)]")
             }
             return .pattern(pattern, group: try definition.int("group", default: -1))
@@ -278,6 +278,9 @@ struct AnalysisRegistry: Sendable, Equatable {
             guard let pattern = definition.values["pattern"]?.stringValue else {
                 throw ElasticsearchError.illegalArgument(
                     "pattern is missing for [\(name)] char filter of type 'pattern_replace'")
+            }
+            guard RegularExpressions.shared.expression(pattern) != nil else {
+                throw ElasticsearchError.illegalArgument("Invalid pattern [\(pattern)] for [\(name)]")
             }
             return .patternReplace(
                 pattern: pattern, replacement: definition.values["replacement"]?.stringValue ?? "")

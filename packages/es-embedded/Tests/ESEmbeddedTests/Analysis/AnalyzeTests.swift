@@ -116,6 +116,25 @@ import Testing
                 try backend.analyze(index: nil, body: ["analyzer": "pattern", "text": "Foo-Bar baz"])) == [
                     "foo", "bar", "baz",
                 ])
+        let replaced = try backend.analyze(
+            index: nil,
+            body: [
+                "tokenizer": "standard",
+                "char_filter": [
+                    ["type": "pattern_replace", "pattern": "(\\d+)-(\\d+)", "replacement": "$1_$2"]
+                ],
+                "text": "call 555-1234",
+            ])
+        #expect(Self.tokens(replaced) == ["call", "555_1234"])
+        #expect(replaced["tokens"]?[1]?["start_offset"] == 5)
+        #expect(throws: ElasticsearchError.self) {
+            try backend.analyze(
+                index: nil,
+                body: [
+                    "tokenizer": "standard", "char_filter": [["type": "pattern_replace", "pattern": "("]],
+                    "text": "x",
+                ])
+        }
         let values = try backend.analyze(index: nil, body: ["analyzer": "whitespace", "text": ["a b", "c"]])
         #expect(values["tokens"]?[2]?["position"] == 102)
         #expect(values["tokens"]?[2]?["start_offset"] == 4)
