@@ -785,7 +785,7 @@ final class AggregationExecutor {
         let targets = Dictionary(slices.map { ($0.position, $0.target) }) { a, _ in a }
         let hits = candidates.dropFirst(from).prefix(size).compactMap { candidate -> JSONValue? in
             guard let target = targets[candidate.indexPosition] else { return nil }
-            let stored = target.shard.sources[candidate.doc]
+            let stored = target.shard.source(candidate.doc)
             var hit: [String: JSONValue] = [
                 "_index": .string(target.identity.name), "_id": .string(target.shard.ids[candidate.doc]),
                 "_score": .null,

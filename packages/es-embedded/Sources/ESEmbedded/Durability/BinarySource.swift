@@ -29,6 +29,22 @@ enum BinarySource {
         output.append(contentsOf: UnsafeRawBufferPointer(start: sink.base, count: sink.count))
     }
 
+    /// Appends the binary form of the value the compact JSON text `text` holds, as
+    /// ``write(_:into:)`` writes it, read with a cursor instead of through a tree. Text that
+    /// does not parse (never what ``SourceWriter`` wrote) is written as `null`.
+    static func write(text: [UInt8], into output: inout [UInt8]) {
+        var sink = Sink(capacity: max(256, text.count * 2))
+        defer { sink.release() }
+        let written = try? text.withUnsafeBufferPointer { bytes in
+            try JSONCursor.read(bytes) { cursor in try sink.write(&cursor) }
+        }
+        if written == nil {
+            sink.count = 0
+            sink.write(.null)
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(start: sink.base, count: sink.count))
+    }
+
     /// A growable scratch buffer written through a pointer: a document's many small pieces
     /// (kind bytes, counts, short strings) cost a store each, not an array append each.
     private struct Sink {
@@ -87,6 +103,38 @@ enum BinarySource {
                 }
                 count += 4 + bytes.count
             }
+        }
+
+        /// Writes the next value of `cursor`; arrays and objects get their count once read.
+        mutating func write(_ cursor: inout JSONCursor) throws {
+            switch try cursor.peekKind() {
+            case .array:
+                let start = count
+                kind(.array, count: 0)
+                var elements = 0
+                try cursor.readArray { cursor in
+                    try write(&cursor)
+                    elements += 1
+                }
+                patchCount(at: start, elements)
+            case .object:
+                let start = count
+                kind(.object, count: 0)
+                var members = 0
+                try cursor.readObject { key, cursor in
+                    string(key)
+                    try write(&cursor)
+                    members += 1
+                }
+                patchCount(at: start, members)
+            case .string, .number, .bool, .null:
+                write(try cursor.readValue())
+            }
+        }
+
+        private func patchCount(at start: Int, _ elements: Int) {
+            (base + start + 1).storeBytes(
+                of: UInt32(truncatingIfNeeded: elements).littleEndian, as: UInt32.self)
         }
 
         mutating func write(_ value: JSONValue) {

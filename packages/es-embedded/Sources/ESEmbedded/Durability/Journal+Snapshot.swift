@@ -49,11 +49,17 @@ extension Journal {
         var count = 0
         var ordinal: UInt64 = 0
         func add(_ record: StoredRecord) throws {
-            ordinal += 1
-            RecordFraming.frame(into: &buffer, sequence: ordinal, scope: record.scope) {
-                RecordCodec.encode(record, into: &$0)
+            let counted: Bool
+            switch record {
+            case .change, .indexCounters: counted = true
+            case .snapshotHeader, .snapshotEnd: counted = false
             }
-            if case .change = record { count += 1 } else if case .indexCounters = record { count += 1 }
+            try add(scope: record.scope, counted: counted) { RecordCodec.encode(record, into: &$0) }
+        }
+        func add(scope: String, counted: Bool, _ encode: (inout ByteWriter) -> Void) throws {
+            ordinal += 1
+            RecordFraming.frame(into: &buffer, sequence: ordinal, scope: scope, encode)
+            if counted { count += 1 }
             if buffer.bytes.count >= 4 << 20 {
                 try file.write(buffer.bytes)
                 buffer.bytes.removeAll(keepingCapacity: true)
@@ -72,13 +78,14 @@ extension Journal {
             try add(.indexCounters(index: name, nextSeqNo: index.nextSeqNo))
             // Live documents in document order (the order an index image expects them), then
             // the tombstones of deleted ids.
+            // Each written from its stored text, without building its tree.
             for document in index.writer.liveDocuments {
-                try add(
-                    .change(
-                        lsn: 0,
-                        .put(
-                            index: name, id: document.id, version: document.version, seqNo: document.seqNo,
-                            source: document.source)))
+                try add(scope: name, counted: true) {
+                    RecordCodec.encodePut(
+                        lsn: 0, index: name, id: document.id, version: document.version,
+                        seqNo: document.seqNo,
+                        sourceText: document.sourceText, into: &$0)
+                }
             }
             for tombstone in index.writer.tombstones {
                 try add(

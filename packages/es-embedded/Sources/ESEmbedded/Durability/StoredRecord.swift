@@ -46,6 +46,17 @@ enum RecordCodec {
         return writer.bytes
     }
 
+    /// Appends the payload of a document record, as ``encode(_:into:)`` writes `.put`, from the
+    /// document's compact JSON text (a snapshot writes the texts its indices keep).
+    static func encodePut(
+        lsn: UInt64, index: String, id: String, version: Int, seqNo: Int, sourceText: [UInt8],
+        into writer: inout ByteWriter
+    ) {
+        writer.documentHeader(
+            Tag.put.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
+        BinarySource.write(text: sourceText, into: &writer.bytes)
+    }
+
     /// Appends the payload of `record` to `writer`.
     static func encode(_ record: StoredRecord, into writer: inout ByteWriter) {
         switch record {

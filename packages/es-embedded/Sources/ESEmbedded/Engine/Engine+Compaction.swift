@@ -16,7 +16,7 @@ extension Engine {
                 rebuilt.delete(id: id, version: entry.version, seqNo: entry.seqNo)
                 continue
             }
-            let source = writer.sources[Int(doc)]
+            let source = writer.source(Int(doc))
             guard let parsed = try? DocumentParser.parse(source, id: id, index: state) else { return }
             rebuilt.put(
                 id: id, source: source, sourceText: writer.sourceTexts[Int(doc)], document: parsed.document,

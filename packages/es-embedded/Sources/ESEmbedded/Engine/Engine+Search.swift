@@ -249,7 +249,8 @@ extension Engine {
             for candidate in candidates {
                 let value = QueryCompiler.value(
                     at: paths[candidate.indexPosition],
-                    in: targets[candidate.indexPosition].shard.sources[candidate.doc])
+                    in: targets[candidate.indexPosition].shard.source(
+                        candidate.doc, along: paths[candidate.indexPosition].joined(separator: ".")))
                 if let values = value?.arrayValue, values.count > 1 {
                     throw ElasticsearchError(
                         type: "illegal_state_exception",
@@ -261,7 +262,8 @@ extension Engine {
             candidates = candidates.filter { candidate in
                 let value = QueryCompiler.value(
                     at: paths[candidate.indexPosition],
-                    in: targets[candidate.indexPosition].shard.sources[candidate.doc])
+                    in: targets[candidate.indexPosition].shard.source(
+                        candidate.doc, along: paths[candidate.indexPosition].joined(separator: ".")))
                 let first = value.flatMap { $0.arrayValue?.first ?? $0 } ?? .null
                 if !options.collapseInnerHits.isEmpty {
                     groups[first.compactString, default: []].append(candidate)
@@ -283,20 +285,22 @@ extension Engine {
             // then releases) every buffer of its index, for every hit.
             let position = candidate.indexPosition
             let doc = candidate.doc
-            var source: JSONValue?
-            if wholeSource {
-                // The stored tree is shared, not copied: a hit costs a reference, not a parse.
-                source = targets[position].shard.sources[doc]
-                sourceTexts.append(targets[position].shard.sourceTexts[doc])
-            } else if let filter = request.source {
-                source = filter.apply(to: targets[position].shard.sources[doc])
-            }
             let plan = plans[position]
-            return SearchHit(
-                index: targets[position].identity.name, id: targets[position].shard.ids[doc],
-                score: (plan?.usesScore ?? false) ? candidate.score.map(Self.scoreValue) : nil,
-                source: source,
-                sort: request.sort.isEmpty ? nil : plan.map { Self.sortJSON(candidate, plan: $0) })
+            let index = targets[position].identity.name
+            let id = targets[position].shard.ids[doc]
+            let score = (plan?.usesScore ?? false) ? candidate.score.map(Self.scoreValue) : nil
+            let sort = request.sort.isEmpty ? nil : plan.map { Self.sortJSON(candidate, plan: $0) }
+            if wholeSource {
+                // The stored text is shared, not copied, and parsed only if the hit's source is
+                // read: a hit costs a reference, not a parse.
+                let text = targets[position].shard.sourceTexts[doc]
+                sourceTexts.append(text)
+                return SearchHit(index: index, id: id, score: score, sourceText: text, sort: sort)
+            }
+            let source = request.source.flatMap { filter in
+                filter.fetch ? filter.apply(to: targets[position].shard.source(doc)) : nil
+            }
+            return SearchHit(index: index, id: id, score: score, source: source, sort: sort)
         }
         let total = results.reduce(0) { $0 + $1.result.total }
         let maxScore = results.compactMap(\.result.maxScore).max()
@@ -325,7 +329,7 @@ extension Engine {
                 let compiler = QueryCompiler(
                     shard: target.shard, lookup: target.lookup, index: target.identity, now: now)
                 return highlighter.highlight(
-                    source: target.shard.sources[candidate.doc], terms: terms, lookup: target.lookup
+                    source: target.shard.source(candidate.doc), terms: terms, lookup: target.lookup
                 ) { compiler.fieldStrings($0, doc: candidate.doc, level: "") }
             }
         }
@@ -367,7 +371,7 @@ extension Engine {
                             "_id": .string(target.shard.ids[member.doc]),
                             "_score": member.score.map { .double(Self.scoreValue($0)) } ?? .null,
                         ]
-                        if spec.source { hit["_source"] = target.shard.sources[member.doc] }
+                        if spec.source { hit["_source"] = target.shard.source(member.doc) }
                         return .object(hit)
                     }
                     answer[spec.name] = [
@@ -476,7 +480,7 @@ extension Engine {
                     documents.append(
                         (
                             target.identity.name, target.shard.ids[doc], target.shard.versions[doc],
-                            target.shard.seqNos[doc], target.shard.sources[doc]
+                            target.shard.seqNos[doc], target.shard.source(doc)
                         ))
                 }
             } catch let error as ElasticsearchError {
@@ -545,7 +549,7 @@ extension Engine {
             let target = targets[candidate.indexPosition]
             let compiler = QueryCompiler(
                 shard: target.shard, lookup: target.lookup, index: target.identity, now: now)
-            let source = target.shard.sources[candidate.doc]
+            let source = target.shard.source(candidate.doc)
             var fields: [String: JSONValue] = [:]
             if !options.docvalueFields.isEmpty {
                 let doc = compiler.docValues(source)

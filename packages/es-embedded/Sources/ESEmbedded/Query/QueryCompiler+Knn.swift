@@ -28,7 +28,7 @@ extension QueryCompiler {
         let path = knn.field.split(separator: ".").map(String.init)
         var scored: [(doc: Int, score: Double)] = []
         for doc in candidates {
-            guard let value = Self.value(at: path, in: shard.sources[doc]),
+            guard let value = Self.value(at: path, in: shard.source(doc, along: knn.field)),
                 let vector = DenseVector.numbers(value),
                 vector.count == knn.queryVector.count
             else { continue }

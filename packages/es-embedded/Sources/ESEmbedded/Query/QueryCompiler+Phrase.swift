@@ -73,11 +73,11 @@ extension QueryCompiler {
             root = Int(parents[root])
             current = parent
         }
-        guard root < shard.sources.count else { return [] }
+        guard root < shard.sourceTexts.count else { return [] }
         var path = field.path
         if field.isMultiField, let dot = path.lastIndex(of: ".") { path = String(path[..<dot]) }
         var strings: [String] = []
-        Self.collectStrings(shard.sources[root], path: Substring(path), into: &strings)
+        Self.collectStrings(shard.source(root, along: path), path: Substring(path), into: &strings)
         return strings
     }
 

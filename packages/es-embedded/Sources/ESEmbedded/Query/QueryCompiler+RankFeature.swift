@@ -31,8 +31,9 @@ extension QueryCompiler {
         }
         let positive = mapped.mapping.parameters["positive_score_impact"]?.boolValue ?? true
         var values: [Int: Double] = [:]
+        let joined = sourcePath.joined(separator: ".")
         for doc in shard.live {
-            guard let value = Self.value(at: sourcePath, in: shard.sources[doc]),
+            guard let value = Self.value(at: sourcePath, in: shard.source(doc, along: joined)),
                 let number = value.doubleValue ?? value.intValue.map(Double.init), number > 0
             else { continue }
             values[doc] = positive ? number : 1 / number

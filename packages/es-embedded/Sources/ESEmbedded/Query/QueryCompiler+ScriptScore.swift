@@ -18,7 +18,7 @@ extension QueryCompiler {
         var scores: [Int: Float] = [:]
         let boost = boost ?? 1
         for doc in node.matches where shard.live.contains(doc) {
-            let source = shard.sources[doc]
+            let source = shard.source(doc)
             let value = try compiled.run(
                 ["_score": .double(Double(node.score(doc))), "doc": .map(docValues(source))],
                 functions: vectorFunctions(source))

@@ -83,7 +83,7 @@ extension QueryCompiler {
                     matched.append((offset, node.score(child)))
                 }
                 matched.sort { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }
-                let values = Self.value(at: components, in: shard.sources[doc])
+                let values = Self.value(at: components, in: shard.source(doc, along: path))
                 let list = values?.arrayValue ?? values.map { [$0] } ?? []
                 let page = matched.dropFirst(spec.from).prefix(spec.size).map { hit -> JSONValue in
                     var members: [String: JSONValue] = [

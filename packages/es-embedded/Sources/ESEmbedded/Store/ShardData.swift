@@ -6,13 +6,12 @@ import ESModels
 /// A value type: a refresh copies it (cheaply, buffers are shared until written) into the
 /// searcher that queries read, while writes continue on the original.
 ///
-/// Each document's `_source` is kept twice: as the parsed ``ESModels/JSONValue`` (an immutable,
-/// shared tree), which queries, updates and source filtering read (parsing stored bytes again
-/// for each hit cost more than the rest of a small search), and as its compact JSON text
-/// (``SourceWriter``), written once when the document is stored, which an answer that returns
-/// the whole `_source` copies as it is (writing the tree again for every hit of every answer
-/// was the largest cost of a search answer). The journal and snapshots hold the binary form
-/// (``BinarySource``); the text is written again from the tree when they are read.
+/// Each document's `_source` is kept once, as its compact JSON text (``SourceWriter``), written
+/// when the document is stored: an answer that returns the whole `_source` copies it as it is,
+/// a hit hands it out to be parsed only when read, and what needs the tree (updates, source
+/// filtering, scripts, highlighting) parses it (``source(_:)``). A parsed tree per document
+/// cost about four times the text's memory. The journal and snapshots hold the binary form
+/// (``BinarySource``); the text is written from it when they are read.
 struct ShardData: Sendable {
     /// What is known of the current (or last) version of an id.
     struct Entry: Sendable, Equatable {
@@ -23,10 +22,9 @@ struct ShardData: Sendable {
 
     private(set) var root = IndexLevel()
     private(set) var nested: [String: IndexLevel] = [:]
-    /// Per root document: its id, `_source` (`null` once deleted) and that `_source` as compact
-    /// JSON text (empty once deleted), version, seq_no.
+    /// Per root document: its id, its `_source` as compact JSON text (empty once deleted),
+    /// version, seq_no.
     private(set) var ids: [String] = []
-    private(set) var sources: [JSONValue] = []
     private(set) var sourceTexts: [[UInt8]] = []
     private(set) var versions: [Int] = []
     private(set) var seqNos: [Int] = []
@@ -52,14 +50,12 @@ struct ShardData: Sendable {
         else { return nil }
         let liveDocs = live.members
         guard liveDocs.count == documents.count else { return nil }
-        var sources = [JSONValue](repeating: .null, count: count)
         var sourceTexts = [[UInt8]](repeating: [], count: count)
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(documents.count)
         for (doc, document) in zip(liveDocs, documents) {
             guard ids[doc] == document.id, versions[doc] == document.version, seqNos[doc] == document.seqNo
             else { return nil }
-            sources[doc] = document.source
             sourceTexts[doc] = SourceWriter.storedText(document.source)
             entries[document.id] = Entry(doc: UInt32(doc), version: document.version, seqNo: document.seqNo)
         }
@@ -67,7 +63,6 @@ struct ShardData: Sendable {
         self.root = root
         self.nested = nested
         self.ids = ids
-        self.sources = sources
         self.sourceTexts = sourceTexts
         self.versions = versions
         self.seqNos = seqNos
@@ -78,8 +73,8 @@ struct ShardData: Sendable {
 
     /// The live documents in document order, with their versions (what a snapshot writes, in
     /// the order an index image expects them).
-    var liveDocuments: [(id: String, version: Int, seqNo: Int, source: JSONValue)] {
-        live.members.map { (ids[$0], versions[$0], seqNos[$0], sources[$0]) }
+    var liveDocuments: [(id: String, version: Int, seqNo: Int, sourceText: [UInt8])] {
+        live.members.map { (ids[$0], versions[$0], seqNos[$0], sourceTexts[$0]) }
     }
 
     /// Ids that are deleted (tombstones that keep their version), with it.
@@ -96,10 +91,11 @@ struct ShardData: Sendable {
         entries[id]
     }
 
-    /// The document currently stored under `id`, with its `_source` as compact JSON text.
+    /// The document currently stored under `id`, with its `_source` parsed and as compact JSON
+    /// text.
     func document(_ id: String) -> (source: JSONValue, sourceText: [UInt8], version: Int, seqNo: Int)? {
         guard let entry = entries[id], let doc = entry.doc else { return nil }
-        return (sources[Int(doc)], sourceTexts[Int(doc)], entry.version, entry.seqNo)
+        return (source(Int(doc)), sourceTexts[Int(doc)], entry.version, entry.seqNo)
     }
 
     /// Stores `id` (replacing any current version) with its `_source` and parsed document;
@@ -121,7 +117,6 @@ struct ShardData: Sendable {
         }
         let doc = numbers[0]
         ids.append(id)
-        sources.append(source)
         sourceTexts.append(sourceText ?? SourceWriter.storedText(source))
         versions.append(version)
         seqNos.append(seqNo)
@@ -139,7 +134,6 @@ struct ShardData: Sendable {
 
     private mutating func markDeleted(_ doc: UInt32) {
         live.remove(Int(doc))
-        sources[Int(doc)] = .null
         sourceTexts[Int(doc)] = []
         liveCount -= 1
     }

@@ -80,12 +80,12 @@ struct SearchAnswer: Sendable {
             text.append(string: hit.index)
             text.append(literal: #","_score":"#)
             text.append(hit.score.map(JSONValue.double) ?? .null)
-            if let source = hit.source {
+            if hit.hasSource {
                 text.append(literal: #","_source":"#)
                 if !sourceTexts.isEmpty, let stored = sourceTexts[position] {
                     stored.withUnsafeBufferPointer { text.append(text: $0) }
                 } else {
-                    text.append(source, sortingKeys: true)
+                    text.append(hit.source ?? .null, sortingKeys: true)
                 }
             }
             if position < fields.count, let value = fields[position] {

@@ -21,6 +21,26 @@ import Testing
         #expect(try BinarySource.read(bytes.dropFirst()) == value)
     }
 
+    /// A snapshot writes each document from its stored text: the same bytes as from its tree.
+    @Test(arguments: [
+        JSONValue.object([
+            "text": "quote \" backslash \\ newline \n tab \t bell \u{07} é 東京 🎬", "int": -42, "double": 2.5,
+            "exp": 1e+20, "flag": true, "nothing": nil, "array": [1, "two", [3], ["k": false]], "empty": [:],
+            "emptyArray": [], "": "empty key",
+        ]),
+        ["a": ["b": ["c": ["d": 1]]]], "scalar", 7, "", nil, [.int(.min), .int(.max), 1e-7, .double(-0.0)],
+    ])
+    func textIsWrittenAsItsValue(value: JSONValue) throws {
+        var fromValue: [UInt8] = []
+        BinarySource.write(value, into: &fromValue)
+        var fromText: [UInt8] = [0xAA]
+        BinarySource.write(text: SourceWriter.storedText(value), into: &fromText)
+        #expect(fromText.first == 0xAA)
+        #expect(try BinarySource.read(fromText.dropFirst()) == value)
+        // Members come in the text's order, which is the tree's: the bytes are the same.
+        #expect(Array(fromText.dropFirst()) == fromValue)
+    }
+
     @Test func nonFiniteNumbersAreWrittenAsNull() throws {
         var bytes: [UInt8] = []
         BinarySource.write(["nan": .double(.nan), "list": [.double(.infinity), 1.5]], into: &bytes)

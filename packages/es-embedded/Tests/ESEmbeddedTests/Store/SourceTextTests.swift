@@ -4,8 +4,8 @@ import Testing
 
 @testable import ESEmbedded
 
-/// Each stored document keeps its `_source` as compact JSON text next to its tree; a search
-/// hands a hit's text out only when the hit's `_source` is the whole document.
+/// Each stored document keeps its `_source` as compact JSON text (and no tree); a search hands a
+/// hit's text out only when the hit's `_source` is the whole document.
 @Suite struct SourceTextTests {
     private static let clock = WallClock.frozen(at: Date(timeIntervalSince1970: 1_700_000_000))
 
