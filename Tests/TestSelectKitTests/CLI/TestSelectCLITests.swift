@@ -51,12 +51,12 @@ import Testing
 
     @Test func anUnknownSubcommandIsAUsageErrorEvenBeforeHelp() throws {
         try withTemporaryDirectory { directory in
-            let (status, output, errors) = run(["impact", "--help"], in: directory)
+            let (status, output, errors) = run(["coverage", "--help"], in: directory)
             #expect(status == 64)
             #expect(output.isEmpty)
             #expect(
                 errors
-                    == "testselect: error: unexpected argument 'impact': not a subcommand of 'testselect' (its subcommands: select, run, graph, explain, flakes); see 'testselect --help'\n"
+                    == "testselect: error: unexpected argument 'coverage': not a subcommand of 'testselect' (its subcommands: select, run, graph, explain, flakes, impact); see 'testselect --help'\n"
             )
             let (typo, _, typoErrors) = run(["rum"], in: directory)
             #expect(typo == 64)

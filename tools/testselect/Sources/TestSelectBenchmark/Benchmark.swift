@@ -59,6 +59,8 @@ public enum BenchmarkError: Error, CustomStringConvertible {
     case notAGitRepository(String)
     /// A git command failed.
     case gitFailed([String], String)
+    /// The impact benchmark cannot go on.
+    case impact(String)
 
     public var description: String {
         switch self {
@@ -69,6 +71,7 @@ public enum BenchmarkError: Error, CustomStringConvertible {
         case .notAGitRepository(let root): return "'\(root)' is not a git repository"
         case .gitFailed(let arguments, let stderr):
             return "'git \(arguments.joined(separator: " "))' failed: \(stderr)"
+        case .impact(let reason): return reason
         }
     }
 }

@@ -11,6 +11,7 @@ public enum BenchmarkCommand {
         USAGE: swift run -c release testselect-bench [synthetic] [options]
                swift run -c release testselect-bench repo <dir>... [--runs <n>] [--base <rev>] [--head <rev>]
                swift run -c release testselect-bench corpus <dir>...
+               swift run -c release testselect-bench impact <clone> --impact <map> [--mutations <n>] [--seed <n>]
 
         SUBCOMMANDS:
           synthetic (default)     Generated monorepos of 10, 100 and 1000 packages: testselect against
@@ -19,6 +20,10 @@ public enum BenchmarkCommand {
                                   and CPU, how many manifests were read statically.
           corpus                  Every package of real clones read statically and by dump-package in
                                   place: identical, stated superset, fallback, or a disagreement (exit 1).
+          impact                  Seeded mutations in a clean clone's function bodies, each kept if it
+                                  builds: the suites selected today run in full (the failing tests are the
+                                  truth) and the impact selection ('--impact') is checked against them; any
+                                  failing test it leaves out is a miss (exit 1).
 
         OPTIONS (synthetic):
           --packages <n>          One size to run (default: 10, 100 and 1000 packages).
@@ -35,9 +40,17 @@ public enum BenchmarkCommand {
                                   The change to select for (default: HEAD~1 and HEAD).
           --testselect <path>     The testselect executable (default: the one next to this benchmark).
 
+        OPTIONS (impact):
+          --impact <dir>          The map, recorded at the clone's HEAD ('testselect impact record').
+          --mutations <n>         Mutations that build to measure (default: 60).
+          --seed <n>              Chooses the mutations (default: 1).
+          --packages <dirs>       Comma-separated packages whose sources are mutated (default: all).
+          --testselect <path>     The testselect executable (default: the one next to this benchmark).
+
         Each size or clone ends with a machine-readable line:
           bench packages=N static_s=X swiftpm_s=Y ratio=Z identical=true|false peak_mb=M
           bench-repo name=N packages=P static=S swiftpm=F unreadable=U cold_s=.. warm_s=.. ...
+          bench-impact mutations=N tried=T killed=K misses=M suite_tests=S impact_tests=I ... ratio=R
           bench-corpus repositories=R packages=P static=S static_pct=.. identical=I superset=U differ=D ...
         'TESTSELECT_SWIFT' names the swift used for dump-package (default: swift on PATH).
 
@@ -57,6 +70,9 @@ public enum BenchmarkCommand {
         switch arguments.first {
         case "repo":
             return runRepositories(
+                Array(arguments.dropFirst()), testselect: siblings.path, print: print, printError: printError)
+        case "impact":
+            return runImpact(
                 Array(arguments.dropFirst()), testselect: siblings.path, print: print, printError: printError)
         case "corpus":
             return runCorpus(
@@ -118,6 +134,83 @@ public enum BenchmarkCommand {
             }
         }
         return status
+    }
+
+    static func runImpact(
+        _ arguments: [String], testselect: String, print: @escaping @Sendable (String) -> Void,
+        printError: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
+        var repository: String? = nil
+        var map: String? = nil
+        var count = 60
+        var seed: UInt64 = 1
+        var packages: [String] = []
+        var executable = testselect
+        var index = 0
+        func value(_ name: String) throws(UsageError) -> String {
+            guard index + 1 < arguments.count else { throw .missingValue(name) }
+            index += 1
+            return arguments[index]
+        }
+        do {
+            while index < arguments.count {
+                switch arguments[index] {
+                case "--impact": map = try value("--impact")
+                case "--mutations":
+                    let text = try value("--mutations")
+                    guard let number = Int(text), number >= 1 else {
+                        throw UsageError.invalidValue(
+                            option: "--mutations", value: text, expected: "a whole number of at least 1")
+                    }
+                    count = number
+                case "--seed":
+                    let text = try value("--seed")
+                    guard let number = UInt64(text) else {
+                        throw UsageError.invalidValue(
+                            option: "--seed", value: text, expected: "a whole number")
+                    }
+                    seed = number
+                case "--packages":
+                    packages = try value("--packages").split(separator: ",").map {
+                        RepoPath.normalize(String($0))
+                    }
+                case "--testselect": executable = try value("--testselect")
+                case let word where word.hasPrefix("-"):
+                    throw UsageError.unknownOption(
+                        word, command: "testselect-bench impact",
+                        suggestion: NearMatch.closest(
+                            to: word,
+                            among: ["--impact", "--mutations", "--seed", "--packages", "--testselect"]))
+                default:
+                    guard repository == nil else {
+                        throw UsageError.unexpectedArgument(
+                            arguments[index], command: "testselect-bench impact")
+                    }
+                    repository = arguments[index]
+                }
+                index += 1
+            }
+            guard repository != nil else { throw UsageError.missingArgument("<clone>") }
+            guard map != nil else {
+                throw UsageError.needsOption("testselect-bench impact", needs: "--impact DIR")
+            }
+        } catch {
+            printError("testselect-bench: error: \(error)")
+            return 64
+        }
+        guard isExecutable(executable, printError: printError), let repository, let map else { return 64 }
+        let current = FileManager.default.currentDirectoryPath
+        let absolute = { (path: String) in path.hasPrefix("/") ? path : current + "/" + path }
+        let benchmark = ImpactBenchmark(
+            testselect: executable, repository: absolute(repository), map: absolute(map), count: count,
+            seed: seed,
+            packages: packages, print: print)
+        do {
+            return try benchmark.run()
+        } catch {
+            printError("testselect-bench: error: \(error)")
+            return 1
+        }
     }
 
     static func runRepositories(

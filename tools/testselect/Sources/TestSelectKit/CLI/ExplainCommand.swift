@@ -25,16 +25,76 @@ public struct ExplainCommand: TestSelectCommand {
         return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
     }
 
+    /// `dir:Target` or `dir:Target/Class/test` (also `dir:Target.Class/test`): the suite, and the test's
+    /// identifier as `swift test list` prints it (`Target.Class/test`), if one is named.
+    static func split(_ text: String) -> (SuiteReference, String?)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let rest = text[text.index(after: colon)...]
+        guard let separator = rest.firstIndex(where: { $0 == "/" || $0 == "." }) else {
+            return SuiteReference(parsing: text).map { ($0, nil) }
+        }
+        let target = String(rest[..<separator])
+        let remainder = String(rest[rest.index(after: separator)...])
+        guard let reference = SuiteReference(parsing: String(text[..<colon]) + ":" + target),
+            !remainder.isEmpty
+        else { return nil }
+        return (reference, target + "." + remainder)
+    }
+
+    /// What the impact map says of a suite, or of one of its tests.
+    static func impactReport(_ reference: SuiteReference, test: String?, selection: Selection) -> String {
+        guard
+            let suite = selection.selected.first(where: {
+                $0.package == reference.directory && $0.target == reference.target
+            }), let scope = suite.scope
+        else {
+            return test.map { "\n\($0) does not run: its suite is not selected\n" } ?? ""
+        }
+        var lines = [""]
+        switch (scope, test) {
+        case (_, nil):
+            lines += SelectionTextFormatter.describe(scope, limit: 200)
+        case (.wholeSuite(let rule), let test?):
+            lines.append("\(test) runs: the whole suite runs, because \(rule)")
+        case (.tests(let selected, let skipped, let commit), let test?):
+            if let hit = selected.first(where: { $0.id == test }) {
+                lines.append(
+                    hit.files.isEmpty
+                        ? "\(test) runs: the map (\(commit.prefix(10))) has no record of what it executes (\(hit.note ?? "no map"))"
+                        : "\(test) runs: when recorded at \(commit.prefix(10)) it executed \(hit.files.joined(separator: ", ")), changed since"
+                )
+            } else if skipped.contains(test) {
+                lines.append(
+                    "\(test) is left out: none of the files it executed when recorded at \(commit.prefix(10)) differ at the head"
+                )
+            } else {
+                lines.append(
+                    "\(test) runs: the map (\(commit.prefix(10))) does not list it (a test new since the map runs; check the name with 'swift test list')"
+                )
+            }
+        }
+        return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
+    }
+
     public static let configuration = CommandConfiguration(
         name: "explain",
         abstract: "Show why a test suite is (or is not) selected, from each changed file to the suite.",
         discussion: """
+            With --impact DIR, a test can be named after the suite ('<package dir>:<Target>/<Class>/<test>',
+            or the identifier 'swift test list' prints after the ':'): the explanation then says whether the
+            impact map lets it run, which changed file it executed, or which rule runs the whole suite.
+
             EXAMPLES:
               testselect explain services/catalogue:CatalogueTests --base origin/main
               testselect explain .:TestSelectKitTests --base HEAD~1
+              testselect explain .:TestSelectKitTests/GlobTests/testStar --base HEAD~1 --impact .build/impact
             """,
-        arguments: [.positional("package:target", help: "The suite: its package directory, ':', its name.")]
-            + SelectionOptions.arguments + [
+        arguments: [
+            .positional(
+                "package:target",
+                help: "The suite: its package directory, ':', its name (and '/<test>', see above).")
+        ]
+            + SelectionOptions.arguments + ImpactOptions.arguments + [
                 .option(
                     "--cache", value: "dir",
                     help:
@@ -44,6 +104,8 @@ public struct ExplainCommand: TestSelectCommand {
 
     /// Where to look and what changed.
     public var options: SelectionOptions
+    /// `--impact`.
+    public var impact: ImpactOptions
     /// The raw suite argument.
     public var suiteName: String?
     /// `--cache`.
@@ -51,18 +113,23 @@ public struct ExplainCommand: TestSelectCommand {
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
+        impact = ImpactOptions(arguments: arguments)
         suiteName = arguments.positional("package:target")
         cacheDirectory = arguments.option("--cache")
     }
 
     public func validate() throws {
         try options.validate()
+        try impact.validate()
         // The cache fingerprints the working tree, not a revision.
         if cacheDirectory != nil, options.head != nil {
             throw UsageError.conflictingOptions("--cache", "--head")
         }
         guard let suiteName else { throw UsageError.missingArgument("<package:target>") }
-        guard SuiteReference(parsing: suiteName) != nil else {
+        if let (_, test) = ExplainCommand.split(suiteName), test != nil, impact.directory == nil {
+            throw UsageError.needsOption("a test after the suite ('\(suiteName)')", needs: "--impact DIR")
+        }
+        guard ExplainCommand.split(suiteName) != nil else {
             throw UsageError.invalidValue(
                 option: "<package:target>", value: suiteName,
                 expected: "'<package dir>:<Target>', e.g. 'services/catalogue:CatalogueTests' or '.:MyTests'")
@@ -70,12 +137,18 @@ public struct ExplainCommand: TestSelectCommand {
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
-        guard let suiteName, let reference = SuiteReference(parsing: suiteName) else {
+        guard let suiteName, let (reference, test) = ExplainCommand.split(suiteName) else {
             throw UsageError.missingArgument("<package:target>")
         }
         let workspace = try options.workspace(in: context)
-        let outcome = try options.select(in: context, workspace: workspace)
+        let outcome = try impact.apply(
+            to: options.select(in: context, workspace: workspace), workspace: workspace, head: options.head,
+            context: context)
         context.output.write(try Explanation(suite: reference, outcome: outcome).render())
+        if impact.directory != nil {
+            context.output.write(
+                ExplainCommand.impactReport(reference, test: test, selection: outcome.selection))
+        }
         if let cacheDirectory {
             let session = try ResultCacheSession.open(
                 directory: cacheDirectory, readOnly: true, workspace: workspace, graph: outcome.head,

@@ -47,7 +47,7 @@ public struct RunCommand: TestSelectCommand {
               testselect run --base origin/main --dry-run     # what would run, and how
               testselect run --retries 2 --report .build/run.json
             """,
-        arguments: SelectionOptions.arguments + [
+        arguments: SelectionOptions.arguments + ImpactOptions.arguments + [
             .flag("--all", help: "Run every suite of every package (no diff needed)."),
             .option(
                 "--jobs", value: "n", help: "Packages built and tested at once (default: min(2, cores))."),
@@ -91,6 +91,8 @@ public struct RunCommand: TestSelectCommand {
 
     /// Where to look and what changed.
     public var options: SelectionOptions
+    /// `--impact`.
+    public var impact: ImpactOptions
     /// `--all`.
     public var all: Bool
     /// The raw `--jobs` value.
@@ -126,6 +128,7 @@ public struct RunCommand: TestSelectCommand {
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
+        impact = ImpactOptions(arguments: arguments)
         all = arguments.flag("--all")
         jobsText = arguments.option("--jobs")
         shardText = arguments.option("--shard")
@@ -154,9 +157,11 @@ public struct RunCommand: TestSelectCommand {
 
     public func validate() throws {
         try options.validate()
+        try impact.validate()
         if all {
             for (name, value) in [
                 ("--base", options.base), ("--head", options.head), ("--changed-files", options.changedFiles),
+                ("--impact", impact.directory),
             ] where value != nil {
                 throw UsageError.conflictingOptions("--all", name)
             }
@@ -353,7 +358,9 @@ public struct RunCommand: TestSelectCommand {
             return (workspace, graph, RunPlan(everythingIn: graph), config)
         }
         let workspace = try options.workspace(in: context)
-        let outcome = try options.select(in: context, workspace: workspace)
+        let outcome = try impact.apply(
+            to: options.select(in: context, workspace: workspace), workspace: workspace, head: options.head,
+            context: context)
         context.output.write(SelectionTextFormatter.format(outcome.selection) + "\n")
         return (
             workspace, outcome.head, RunPlan(selection: outcome.selection, graph: outcome.head),
@@ -384,9 +391,12 @@ public struct RunCommand: TestSelectCommand {
                 + (shard.map { " (shard \($0))" } ?? "") + ":"
         ]
         for job in plan.jobs {
-            let filter = job.filter.map { " --filter " + CIFormatters.shellQuote($0) } ?? ""
+            let filter =
+                (job.filter.map { " --filter " + CIFormatters.shellQuote($0) } ?? "")
+                + (job.skip.map { " --skip " + CIFormatters.shellQuote($0) } ?? "")
+            let left = job.skipped.isEmpty ? "" : "; the impact map leaves out \(job.skipped.count) tests"
             lines.append(
-                "  \(job.directory): \(job.suites.joined(separator: ", ")) (about \(RunSummary.duration(estimate.seconds(for: job))))"
+                "  \(job.directory): \(job.suites.joined(separator: ", ")) (about \(RunSummary.duration(estimate.seconds(for: job)))\(left))"
             )
             lines.append("    swift test --package-path \(CIFormatters.shellQuote(job.directory))\(filter)")
         }

@@ -43,7 +43,7 @@ public struct SelectCommand: TestSelectCommand {
               testselect --base "origin/$CI_MERGE_REQUEST_TARGET_BRANCH_NAME" --format gitlab > tests.yml
               testselect --base origin/main --format buildkite --shards 4 | buildkite-agent pipeline upload
             """,
-        arguments: SelectionOptions.arguments + [
+        arguments: SelectionOptions.arguments + ImpactOptions.arguments + [
             .option(
                 "--format", value: "format",
                 help:
@@ -66,6 +66,8 @@ public struct SelectCommand: TestSelectCommand {
 
     /// Where to look and what changed.
     public var options: SelectionOptions
+    /// `--impact`.
+    public var impact: ImpactOptions
     /// The raw `--format` value.
     public var formatName: String
     /// The raw `--shards` value.
@@ -77,6 +79,7 @@ public struct SelectCommand: TestSelectCommand {
 
     public init(arguments: ParsedArguments) throws {
         options = SelectionOptions(arguments: arguments)
+        impact = ImpactOptions(arguments: arguments)
         formatName = arguments.option("--format") ?? Format.text.rawValue
         shardsText = arguments.option("--shards")
         durationsPath = arguments.option("--durations")
@@ -85,6 +88,7 @@ public struct SelectCommand: TestSelectCommand {
 
     public func validate() throws {
         try options.validate()
+        try impact.validate()
         // The cache fingerprints the working tree, not a revision.
         if cacheDirectory != nil, options.head != nil {
             throw UsageError.conflictingOptions("--cache", "--head")
@@ -107,7 +111,9 @@ public struct SelectCommand: TestSelectCommand {
 
     public func run(in context: CommandContext) throws -> Int32 {
         let workspace = try options.workspace(in: context)
-        let outcome = try options.select(in: context, workspace: workspace)
+        let outcome = try impact.apply(
+            to: options.select(in: context, workspace: workspace), workspace: workspace, head: options.head,
+            context: context)
         var selection = outcome.selection
         if let cacheDirectory {
             let session = try ResultCacheSession.open(

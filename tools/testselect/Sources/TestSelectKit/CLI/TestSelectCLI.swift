@@ -5,6 +5,7 @@ public enum TestSelectCLI {
     /// The subcommands, in help order. The first is the default.
     public static let commands: [any TestSelectCommand.Type] = [
         SelectCommand.self, RunCommand.self, GraphCommand.self, ExplainCommand.self, FlakesCommand.self,
+        ImpactCommand.self,
     ]
 
     /// The root help.

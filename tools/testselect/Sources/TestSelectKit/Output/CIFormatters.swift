@@ -24,13 +24,31 @@ public enum CIFormatters {
         return "^(" + targets.map(ModuleName.pattern(for:)).joined(separator: "|") + ")\\."
     }
 
-    /// `{"include":[{"package":..,"targets":[..],"filter":..}]}` for a GitHub Actions matrix.
+    /// The `swift test --skip` regular expression leaving out exactly these tests (as `swift test
+    /// list` names them; a Swift Testing id may be followed by `/` and its source location), or nil
+    /// for none.
+    public static func skip(for tests: [String]) -> String? {
+        guard !tests.isEmpty else { return nil }
+        return "^(" + tests.sorted().map(ModuleName.escaped).joined(separator: "|") + ")(/|$)"
+    }
+
+    /// The tests an impact map leaves out of each package's selected suites.
+    static func skipped(_ selection: Selection, package: String) -> [String] {
+        selection.selected.filter { $0.package == package }.flatMap { $0.scope?.skipped ?? [] }
+    }
+
+    /// `{"include":[{"package":..,"targets":[..],"filter":..}]}` for a GitHub Actions matrix, with
+    /// `"skip":..` (for `swift test --skip`) where an impact map leaves tests out.
     public static func githubMatrix(_ selection: Selection) -> String {
         let include = byPackage(selection).map { group -> JSONValue in
-            .object([
+            var members: [(String, JSONValue)] = [
                 ("package", .string(group.package)), ("targets", .strings(group.targets)),
                 ("filter", .string(filter(for: group.targets))),
-            ])
+            ]
+            if let skip = skip(for: skipped(selection, package: group.package)) {
+                members.append(("skip", .string(skip)))
+            }
+            return .object(members)
         }
         return JSONValue.object([("include", .array(include))]).serialized() + "\n"
     }
@@ -58,7 +76,9 @@ public enum CIFormatters {
     public static func commands(_ selection: Selection) -> String {
         byPackage(selection).map { group in
             let filter = filter(for: group.targets)
-            return swiftTest(package: group.package, filter: filter.isEmpty ? nil : filter) + "\n"
+            return swiftTest(
+                package: group.package, filter: filter.isEmpty ? nil : filter,
+                skip: skip(for: skipped(selection, package: group.package))) + "\n"
         }.joined()
     }
 
@@ -67,9 +87,12 @@ public enum CIFormatters {
     /// `<name>-swift-testing.xml`). XCTest writes that file only when it runs in parallel, so
     /// `junit` adds `--parallel` (Swift Testing runs in parallel either way). Every word is quoted
     /// for a POSIX shell.
-    static func swiftTest(package: String, filter: String?, junit: String? = nil) -> String {
+    static func swiftTest(package: String, filter: String?, skip: String? = nil, junit: String? = nil)
+        -> String
+    {
         var line = "swift test --package-path \(shellQuote(package))"
         if let filter { line += " --filter \(shellQuote(filter))" }
+        if let skip { line += " --skip \(shellQuote(skip))" }
         if let junit { line += " --parallel --xunit-output \(shellQuote(junit))" }
         return line
     }

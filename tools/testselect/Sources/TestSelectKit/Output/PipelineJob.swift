@@ -39,7 +39,7 @@ public struct PipelineJob: Sendable, Hashable {
     public var script: [String] {
         let tests = packages.map { job in
             CIFormatters.swiftTest(
-                package: job.directory, filter: job.filter,
+                package: job.directory, filter: job.filter, skip: job.skip,
                 junit: "\(PipelineJob.junitDirectory)/\(job.slug).xml")
         }
         let setup = "mkdir -p \(PipelineJob.junitDirectory)"

@@ -25,10 +25,12 @@ public enum SelectionJSONFormatter {
                 "selected",
                 .array(
                     selection.selected.map { suite in
-                        .object([
+                        var members: [(String, JSONValue)] = [
                             ("package", .string(suite.package)), ("target", .string(suite.target)),
                             ("reasons", .array(suite.reasons.map(reason))), ("cached", .string(suite.cached)),
-                        ])
+                        ]
+                        if let scope = suite.scope { members.append(("impact", impact(scope))) }
+                        return .object(members)
                     })
             ),
             (
@@ -49,6 +51,31 @@ public enum SelectionJSONFormatter {
         ]
         if let detail = reason.detail { members.append(("detail", .string(detail))) }
         return .object(members)
+    }
+
+    /// A suite's `impact` member: `{"whole_suite": rule}`, or the map's commit, the tests that run
+    /// (each with the changed files it executed, or the note saying why it has no map) and those left
+    /// out.
+    static func impact(_ scope: Selection.TestScope) -> JSONValue {
+        switch scope {
+        case .wholeSuite(let rule):
+            return .object([("whole_suite", .string(rule))])
+        case .tests(let selected, let skipped, let commit):
+            return .object([
+                ("commit", .string(commit)),
+                (
+                    "tests",
+                    .array(
+                        selected.map { test in
+                            .object([
+                                ("id", .string(test.id)), ("files", .strings(test.files)),
+                                ("note", .string(test.note)),
+                            ])
+                        })
+                ),
+                ("skipped", .strings(skipped)),
+            ])
+        }
     }
 
     /// Pretty-printed JSON text with a final newline.

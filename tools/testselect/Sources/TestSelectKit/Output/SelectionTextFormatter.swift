@@ -29,6 +29,7 @@ public enum SelectionTextFormatter {
             let cached = suite.cached.map { " (cached: passed in \($0) with the same inputs)" } ?? ""
             lines.append("    \(name)\(cached)")
             for reason in suite.reasons { lines.append("      " + describe(reason)) }
+            if let scope = suite.scope { lines += describe(scope).map { "      " + $0 } }
         }
         if !selection.unownedFiles.isEmpty {
             lines.append("")
@@ -41,6 +42,26 @@ public enum SelectionTextFormatter {
             for file in selection.documentationFiles { lines.append("  \(file)") }
         }
         return lines.map(NameSafety.visible).joined(separator: "\n") + "\n"
+    }
+
+    /// The lines saying which of a suite's tests an impact map lets run.
+    public static func describe(_ scope: Selection.TestScope, limit: Int = 20) -> [String] {
+        switch scope {
+        case .wholeSuite(let rule):
+            return ["impact: every test runs: \(rule)"]
+        case .tests(let selected, let skipped, let commit):
+            var lines = [
+                "impact (map at \(commit.prefix(10))): \(selected.count) of \(selected.count + skipped.count) recorded tests run, and any test new since the map"
+            ]
+            for test in selected.prefix(limit) {
+                let why =
+                    test.files.isEmpty
+                    ? (test.note ?? "no map") : "executed " + test.files.joined(separator: ", ")
+                lines.append("  \(test.id) (\(why))")
+            }
+            if selected.count > limit { lines.append("  ... and \(selected.count - limit) more") }
+            return lines
+        }
     }
 
     /// One reason as a line: `dependency-changed: path (via A -> B)`.

@@ -116,10 +116,18 @@ public struct PackageTestRunner: Sendable {
             inventory = TestInventory(listing: (try? String(contentsOfFile: listing, encoding: .utf8)) ?? "")
         }
         let targets: [String]? = job.coversPackage ? nil : job.suites
-        if let inventory, inventory.count(inTargets: targets) == 0, !registry.isCancelled {
+        // The tests this step runs: those of the selected suites, less what an impact map leaves out.
+        let skippedHere = Set(job.skipped)
+        let expected = inventory.map { inventory in
+            inventory.count(inTargets: targets) - inventory.identifiers.filter(skippedHere.contains).count
+        }
+        if let expected, expected <= 0, !registry.isCancelled {
             result.outcome = .passed
             result.testSeconds = 0
-            result.note = "no tests in the selected suites"
+            result.note =
+                job.skipped.isEmpty
+                ? "no tests in the selected suites"
+                : "the impact map leaves out every test of the selected suites"
             return result
         }
 
@@ -127,6 +135,7 @@ public struct PackageTestRunner: Sendable {
         let offset = fileSize(log)
         var arguments = ["test", "--skip-build", "--package-path", directory]
         if let filter = job.filter { arguments += ["--filter", filter] }
+        if let skip = job.skip { arguments += ["--skip", skip] }
         arguments += ["--experimental-event-stream-output", events]
         let test = step(arguments, log: log, timeout: testTimeout)
         let exit: ProcessExit
@@ -148,7 +157,7 @@ public struct PackageTestRunner: Sendable {
         result.testSeconds = (exit.seconds * 1000).rounded() / 1000
         result = interpret(
             exit, result: result, output: readText(log, from: offset), events: readText(events, from: 0),
-            expected: inventory?.count(inTargets: targets), modules: inventory?.modulesByClass ?? [:])
+            expected: expected, modules: inventory?.modulesByClass ?? [:])
         if timedOut, let limit = testTimeout {
             result.outcome = .timedOut
             result.note =

@@ -6,12 +6,20 @@ public struct PackageJob: Sendable, Hashable {
     public var suites: [String]
     /// Whether these are all the package's suites (then `swift test` runs unfiltered).
     public var coversPackage: Bool
+    /// Tests an impact map leaves out (`--impact`), sorted: `swift test --skip` names them.
+    public var skipped: [String]
 
     /// Creates a job.
-    public init(directory: String, suites: [String], coversPackage: Bool = false) {
+    public init(directory: String, suites: [String], coversPackage: Bool = false, skipped: [String] = []) {
         self.directory = directory
         self.suites = suites.sorted()
         self.coversPackage = coversPackage || suites.contains("*")
+        self.skipped = skipped.sorted()
+    }
+
+    /// The `swift test --skip` expression leaving out `skipped`, or nil when nothing is.
+    public var skip: String? {
+        CIFormatters.skip(for: skipped)
     }
 
     /// The `swift test --filter` expression, or nil to run every test of the package.
@@ -46,13 +54,18 @@ public struct RunPlan: Sendable, Hashable {
     /// The selected suites, grouped by package.
     public init(selection: Selection, graph: ResolvedGraph) {
         var byPackage: [String: [String]] = [:]
-        for suite in selection.selected { byPackage[suite.package, default: []].append(suite.target) }
+        var skipped: [String: [String]] = [:]
+        for suite in selection.selected {
+            byPackage[suite.package, default: []].append(suite.target)
+            skipped[suite.package, default: []] += suite.scope?.skipped ?? []
+        }
         self.init(
             jobs: byPackage.map { directory, targets in
                 let all = RunPlan.suites(of: directory, in: graph)
                 return PackageJob(
                     directory: directory, suites: targets,
-                    coversPackage: !all.isEmpty && Set(targets) == Set(all))
+                    coversPackage: !all.isEmpty && Set(targets) == Set(all), skipped: skipped[directory] ?? []
+                )
             })
     }
 
@@ -88,7 +101,10 @@ public struct RunPlan: Sendable, Hashable {
                 guard !kept.isEmpty else { return nil }
                 return PackageJob(
                     directory: job.directory, suites: kept,
-                    coversPackage: job.coversPackage && kept == job.suites)
+                    coversPackage: job.coversPackage && kept == job.suites,
+                    skipped: job.skipped.filter { id in
+                        kept.contains { ModuleName.matches(module: TestInventory.module(of: id), target: $0) }
+                    })
             })
     }
 }

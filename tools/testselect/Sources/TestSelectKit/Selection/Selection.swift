@@ -56,13 +56,50 @@ public struct Selection: Sendable {
         /// With a result cache: the run in which it passed with exactly these inputs (`testselect run
         /// --cache` skips it).
         public var cached: String?
+        /// With an impact map (`--impact`): which of its tests run.
+        public var scope: TestScope?
 
         /// Creates a selected suite.
-        public init(package: String, target: String, reasons: [Reason], cached: String? = nil) {
+        public init(
+            package: String, target: String, reasons: [Reason], cached: String? = nil, scope: TestScope? = nil
+        ) {
             self.package = package
             self.target = target
             self.reasons = reasons
             self.cached = cached
+            self.scope = scope
+        }
+    }
+
+    /// Inside a selected suite, the tests an impact map lets run.
+    public enum TestScope: Sendable, Hashable {
+        /// Every test runs: the rule that says why the map cannot answer for this suite.
+        case wholeSuite(rule: String)
+        /// The map's tests that executed a changed file (or have no map) run, and so does every test
+        /// new since the map; `skipped` are the map's tests left out. `commit` is the map's.
+        case tests(selected: [ImpactedTest], skipped: [String], commit: String)
+
+        /// The identifiers left out (`swift test --skip`).
+        public var skipped: [String] {
+            if case .tests(_, let skipped, _) = self { return skipped }
+            return []
+        }
+    }
+
+    /// A test an impact map selects, and why.
+    public struct ImpactedTest: Sendable, Hashable {
+        /// `Module.Class/test` or `Module.Suite/test()`.
+        public var id: String
+        /// The changed files it executed when recorded (empty when it has no map).
+        public var files: [String]
+        /// Why it has no map.
+        public var note: String?
+
+        /// Creates an entry.
+        public init(id: String, files: [String], note: String? = nil) {
+            self.id = id
+            self.files = files
+            self.note = note
         }
     }
 

@@ -1,0 +1,290 @@
+import Foundation
+import TestSelectKit
+
+/// `testselect-bench impact <clone>`: proof on mutations that impact selection misses no failing test.
+///
+/// In a clean clone with an impact map recorded at its HEAD, each of `count` seeded mutations (flip a
+/// comparison, change an integer constant, negate a boolean, swap `&&` and `||`, drop a call) is
+/// written into a function body of a source file, then:
+/// 1. `testselect run --base HEAD --report` runs every suite suite-level selection picks, in full:
+///    its failing tests are the truth (a mutation that does not build is dropped);
+/// 2. `testselect --base HEAD --impact MAP --format json` gives the impact selection;
+/// 3. a failing test the impact selection skips is a miss.
+/// The file is restored after each mutation. The run ends with one machine-readable line:
+/// `bench-impact mutations=N built=B killed=K misses=M suite_tests=S impact_tests=I ratio=R`.
+public struct ImpactBenchmark: Sendable {
+    /// The `testselect` executable.
+    public var testselect: String
+    /// The clone (clean, with the map recorded at its HEAD).
+    public var repository: String
+    /// The impact map directory.
+    public var map: String
+    /// Mutations to try (each kept only if it builds).
+    public var count: Int
+    /// The seed choosing files, lines and operators.
+    public var seed: UInt64
+    /// Package directories whose sources are mutated (default: every package of the map).
+    public var packages: [String]
+    /// Output lines.
+    public var print: @Sendable (String) -> Void
+
+    /// Creates a benchmark.
+    public init(
+        testselect: String, repository: String, map: String, count: Int, seed: UInt64, packages: [String],
+        print: @escaping @Sendable (String) -> Void
+    ) {
+        self.testselect = testselect
+        self.repository = repository
+        self.map = map
+        self.count = count
+        self.seed = seed
+        self.packages = packages
+        self.print = print
+    }
+
+    /// One candidate mutation.
+    public struct Mutation: Sendable, Hashable {
+        /// Repository-relative file.
+        public var file: String
+        /// 1-based line.
+        public var line: Int
+        /// The operator's name.
+        public var kind: String
+        /// The line before and after.
+        public var before: String
+        public var after: String
+    }
+
+    /// What one mutation did.
+    public struct Outcome: Sendable {
+        var mutation: Mutation
+        var built: Bool
+        var failing: [String] = []
+        var suiteTests = 0
+        var impactTests = 0
+        var missed: [String] = []
+    }
+
+    /// The mutation operators, in the order tried on a line: each rewrites the first match.
+    static let operators: [(name: String, apply: @Sendable (String) -> String?)] = [
+        (
+            "flip-comparison",
+            { line in
+                for (from, to) in [
+                    (" == ", " != "), (" != ", " == "), (" <= ", " > "), (" >= ", " < "), (" < ", " >= "),
+                    (" > ", " <= "),
+                ] where line.contains(from) {
+                    return replacingFirst(from, with: to, in: line)
+                }
+                return nil
+            }
+        ),
+        (
+            "change-constant",
+            { line in
+                guard !line.contains("\""),
+                    let range = line.range(of: #"(?<![\w.])\d+(?![\w.])"#, options: .regularExpression),
+                    let value = Int(line[range])
+                else { return nil }
+                return line.replacingCharacters(in: range, with: String(value + 1))
+            }
+        ),
+        (
+            "negate-boolean",
+            { line in
+                if line.contains("true") { return replacingFirst("true", with: "false", in: line) }
+                if line.contains("false") { return replacingFirst("false", with: "true", in: line) }
+                return nil
+            }
+        ),
+        (
+            "swap-logic",
+            { line in
+                if line.contains(" && ") { return replacingFirst(" && ", with: " || ", in: line) }
+                if line.contains(" || ") { return replacingFirst(" || ", with: " && ", in: line) }
+                return nil
+            }
+        ),
+        (
+            "drop-call",
+            { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasSuffix(")"), !trimmed.contains("{"), !trimmed.contains("}"),
+                    ![
+                        "return", "let", "var", "guard", "if", "case", "try", "throw", "await", "else",
+                        "defer", "#",
+                    ]
+                    .contains(where: { trimmed.hasPrefix($0) }),
+                    !trimmed.contains("=")
+                else { return nil }
+                return String(line.prefix { $0 == " " }) + "()"
+            }
+        ),
+    ]
+
+    static func replacingFirst(_ target: String, with replacement: String, in line: String) -> String {
+        guard let range = line.range(of: target) else { return line }
+        return line.replacingCharacters(in: range, with: replacement)
+    }
+
+    /// Every mutation the operators allow in the packages' non-test sources, in a seeded order.
+    public func candidates() throws -> [Mutation] {
+        let listed = try run("git", ["ls-files", "-z", "--", "*.swift"]).split(separator: "\0").map(
+            String.init)
+        var files = listed.filter { path in
+            path.contains("Sources/") && !path.contains("/Tests/") && !path.hasPrefix("Tests/")
+                && !path.hasSuffix("Package.swift") && !path.contains("TestSupport")
+                && !path.contains("Testing/")
+                && !path.contains("Benchmark") && !path.contains("-bench")
+                && (packages.isEmpty
+                    || packages.contains {
+                        $0 == "."
+                            ? !path.hasPrefix("packages/") && !path.hasPrefix("services/")
+                            : path.hasPrefix($0 + "/")
+                    })
+        }
+        files.sort()
+        var random = SplitMix64(seed: seed)
+        var found: [Mutation] = []
+        for file in files {
+            guard let text = try? String(contentsOfFile: repository + "/" + file, encoding: .utf8),
+                let body = SwiftBodyLines.lines(in: text)
+            else { continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for number in body {
+                let line = lines[number - 1]
+                for (name, apply) in ImpactBenchmark.operators {
+                    guard let mutated = apply(line), mutated != line else { continue }
+                    found.append(Mutation(file: file, line: number, kind: name, before: line, after: mutated))
+                    break
+                }
+            }
+        }
+        // One seeded pass spreads the sample over files: shuffle, then take round-robin by package.
+        found.shuffle(using: &random)
+        var byPackage: [String: [Mutation]] = [:]
+        for mutation in found {
+            byPackage[ImpactBenchmark.package(of: mutation.file), default: []].append(mutation)
+        }
+        var ordered: [Mutation] = []
+        let keys = byPackage.keys.sorted()
+        var round = 0
+        while ordered.count < found.count {
+            for key in keys where round < byPackage[key]!.count { ordered.append(byPackage[key]![round]) }
+            round += 1
+        }
+        return ordered
+    }
+
+    static func package(of file: String) -> String {
+        let parts = file.split(separator: "/")
+        guard parts.count > 2, parts[0] == "packages" || parts[0] == "services" else { return "." }
+        return parts[0] + "/" + parts[1]
+    }
+
+    /// Runs the benchmark; returns 0, or 1 when a failing test was missed.
+    public func run() throws -> Int32 {
+        let status = try run("git", ["status", "--porcelain", "--untracked-files=no"])
+        guard status.isEmpty else {
+            throw BenchmarkError.impact(
+                "'\(repository)' has uncommitted changes; the benchmark needs a clean clone")
+        }
+        let pool = try candidates()
+        print(
+            "impact benchmark: \(pool.count) candidate mutations; trying until \(count) build (seed \(seed))")
+        var outcomes: [Outcome] = []
+        for mutation in pool where outcomes.filter(\.built).count < count {
+            let outcome = try measure(mutation)
+            outcomes.append(outcome)
+            guard outcome.built else { continue }
+            print(
+                "mutation \(outcomes.filter(\.built).count): \(mutation.file):\(mutation.line) \(mutation.kind): "
+                    + "failing \(outcome.failing.count), tests run suite-level \(outcome.suiteTests), impact \(outcome.impactTests)"
+                    + (outcome.missed.isEmpty ? "" : ", MISSED \(outcome.missed.joined(separator: ", "))"))
+            for test in outcome.failing.prefix(5) { print("  failing: \(test)") }
+        }
+        let built = outcomes.filter(\.built)
+        let killed = built.filter { !$0.failing.isEmpty }.count
+        let misses = built.reduce(0) { $0 + $1.missed.count }
+        let suite = built.reduce(0) { $0 + $1.suiteTests }
+        let impact = built.reduce(0) { $0 + $1.impactTests }
+        let ratio = suite == 0 ? 0 : Double(impact) / Double(suite)
+        print(
+            "bench-impact mutations=\(built.count) tried=\(outcomes.count) killed=\(killed) misses=\(misses) "
+                + "suite_tests=\(suite) impact_tests=\(impact) "
+                + "mean_suite=\(String(format: "%.1f", Double(suite) / Double(max(1, built.count)))) "
+                + "mean_impact=\(String(format: "%.1f", Double(impact) / Double(max(1, built.count)))) "
+                + "ratio=\(String(format: "%.3f", ratio))")
+        return misses == 0 ? 0 : 1
+    }
+
+    /// Applies one mutation, measures it, restores the file.
+    func measure(_ mutation: Mutation) throws -> Outcome {
+        let path = repository + "/" + mutation.file
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[mutation.line - 1] = mutation.after
+        try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? original.write(toFile: path, atomically: false, encoding: .utf8) }
+        var outcome = Outcome(mutation: mutation, built: false)
+
+        let report = repository + "/.build/testselect/impact-bench-report.json"
+        try? FileManager.default.removeItem(atPath: report)
+        let truth = try SystemProcessRunner().run(
+            testselect, ["run", "--base", "HEAD", "--report", report], in: repository)
+        guard truth.status != 2,
+            let document = try? JSONValue.parse(String(contentsOfFile: report, encoding: .utf8))
+        else { return outcome }
+        outcome.built = true
+        var failingBySuite: [String] = []
+        for package in document["packages"]?.arrayValue ?? [] {
+            for test in package["tests"]?.arrayValue ?? [] {
+                outcome.suiteTests += 1
+                guard test["status"]?.stringValue == "failed", let id = test["id"]?.stringValue else {
+                    continue
+                }
+                failingBySuite.append((package["package"]?.stringValue ?? "?") + " " + id)
+            }
+        }
+        outcome.failing = failingBySuite
+
+        let selection = try SystemProcessRunner().run(
+            testselect, ["--base", "HEAD", "--impact", map, "--format", "json"], in: repository)
+        guard selection.status == 0 else {
+            throw BenchmarkError.impact("testselect --impact failed on \(mutation.file): \(selection.stderr)")
+        }
+        var skipped: [String: Set<String>] = [:]
+        var skippedCount = 0
+        for suite in try JSONValue.parse(selection.stdoutText)["selected"]?.arrayValue ?? [] {
+            let package = suite["package"]?.stringValue ?? "?"
+            let left = (suite["impact"]?["skipped"]?.arrayValue ?? []).compactMap(\.stringValue)
+            skipped[package, default: []].formUnion(left)
+            skippedCount += left.count
+        }
+        outcome.impactTests = max(0, outcome.suiteTests - skippedCount)
+        outcome.missed = failingBySuite.filter { entry in
+            let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return false }
+            let (package, id) = (parts[0], parts[1])
+            // A crash is reported as '(crash)' or '(test process)': missed only if the impact
+            // selection ran nothing of that package.
+            if id.contains("(crash)") || id.contains("(test process)") || id.contains("(swift test)") {
+                return false
+            }
+            return skipped[package]?.contains(id) == true
+        }
+        return outcome
+    }
+
+    private func run(_ command: String, _ arguments: [String]) throws -> String {
+        let output = try SystemProcessRunner().run(command, arguments, in: repository)
+        guard output.status == 0 else {
+            throw BenchmarkError.impact(
+                "\(command) \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+        }
+        return output.stdoutText
+    }
+}
+
+// The synthetic monorepo's generator, as a `RandomNumberGenerator` for `shuffle(using:)`.
+extension SplitMix64: RandomNumberGenerator {}
