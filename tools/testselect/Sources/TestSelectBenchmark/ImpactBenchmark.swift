@@ -6,10 +6,13 @@ import TestSelectKit
 /// In a clean clone with an impact map recorded at its HEAD, each of `count` seeded mutations (flip a
 /// comparison, change an integer constant, negate a boolean, swap `&&` and `||`, drop a call) is
 /// written into a function body of a source file, then:
-/// 1. `testselect run --base HEAD --report` runs every suite suite-level selection picks, in full:
-///    its failing tests are the truth (a mutation that does not build is dropped);
-/// 2. `testselect --base HEAD --impact MAP --format json` gives the impact selection;
-/// 3. a failing test the impact selection skips is a miss.
+/// 1. `testselect --base HEAD --impact MAP --format json` gives the suites selected as today and,
+///    inside each, the impact selection;
+/// 2. each selected suite runs in full (`PackageTestRunner`, as `testselect run` runs it): its
+///    failing tests are the truth (a mutation that does not build is dropped);
+/// 3. a failing test the impact selection leaves out is a miss.
+/// With `packages`, only those packages' sources are mutated and only their suites are measured
+/// (suites of other packages a mutation selects are neither run nor counted).
 /// The file is restored after each mutation. The run ends with one machine-readable line:
 /// `bench-impact mutations=N built=B killed=K misses=M suite_tests=S impact_tests=I ratio=R`.
 public struct ImpactBenchmark: Sendable {
@@ -25,6 +28,8 @@ public struct ImpactBenchmark: Sendable {
     public var seed: UInt64
     /// Package directories whose sources are mutated (default: every package of the map).
     public var packages: [String]
+    /// The `swift` that builds and runs the suites.
+    public var swift = "swift"
     /// Output lines.
     public var print: @Sendable (String) -> Void
 
@@ -228,52 +233,62 @@ public struct ImpactBenchmark: Sendable {
         defer { try? original.write(toFile: path, atomically: false, encoding: .utf8) }
         var outcome = Outcome(mutation: mutation, built: false)
 
-        let report = repository + "/.build/testselect/impact-bench-report.json"
-        try? FileManager.default.removeItem(atPath: report)
-        let truth = try SystemProcessRunner().run(
-            testselect, ["run", "--base", "HEAD", "--report", report], in: repository)
-        guard truth.status != 2,
-            let document = try? JSONValue.parse(String(contentsOfFile: report, encoding: .utf8))
-        else { return outcome }
-        outcome.built = true
-        var failingBySuite: [String] = []
-        for package in document["packages"]?.arrayValue ?? [] {
-            for test in package["tests"]?.arrayValue ?? [] {
-                outcome.suiteTests += 1
-                guard test["status"]?.stringValue == "failed", let id = test["id"]?.stringValue else {
-                    continue
-                }
-                failingBySuite.append((package["package"]?.stringValue ?? "?") + " " + id)
-            }
-        }
-        outcome.failing = failingBySuite
-
+        // Suite-level selection and the impact scopes, in one call.
         let selection = try SystemProcessRunner().run(
             testselect, ["--base", "HEAD", "--impact", map, "--format", "json"], in: repository)
         guard selection.status == 0 else {
             throw BenchmarkError.impact("testselect --impact failed on \(mutation.file): \(selection.stderr)")
         }
+        var suitesByPackage: [String: [String]] = [:]
         var skipped: [String: Set<String>] = [:]
-        var skippedCount = 0
         for suite in try JSONValue.parse(selection.stdoutText)["selected"]?.arrayValue ?? [] {
-            let package = suite["package"]?.stringValue ?? "?"
-            let left = (suite["impact"]?["skipped"]?.arrayValue ?? []).compactMap(\.stringValue)
-            skipped[package, default: []].formUnion(left)
-            skippedCount += left.count
+            guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue,
+                measures(package)
+            else { continue }
+            suitesByPackage[package, default: []].append(target)
+            skipped[package, default: []].formUnion(
+                (suite["impact"]?["skipped"]?.arrayValue ?? []).compactMap(\.stringValue).map(
+                    ImpactBenchmark.canonical))
         }
-        outcome.impactTests = max(0, outcome.suiteTests - skippedCount)
-        outcome.missed = failingBySuite.filter { entry in
-            let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { return false }
-            let (package, id) = (parts[0], parts[1])
-            // A crash is reported as '(crash)' or '(test process)': missed only if the impact
-            // selection ran nothing of that package.
-            if id.contains("(crash)") || id.contains("(test process)") || id.contains("(swift test)") {
-                return false
+
+        // The truth: every selected suite of the measured packages, in full.
+        let runner = PackageTestRunner(
+            swift: swift, root: repository, logDirectory: repository + "/.build/testselect/impact-bench-logs",
+            registry: ProcessRegistry(), clock: .continuous)
+        try FileManager.default.createDirectory(
+            atPath: runner.logDirectory, withIntermediateDirectories: true)
+        for (package, suites) in suitesByPackage.sorted(by: { $0.key < $1.key }) {
+            let result = runner.run(PackageJob(directory: package, suites: suites)) { _ in }
+            guard result.outcome != .buildFailed else { return outcome }
+            for test in result.tests {
+                outcome.suiteTests += 1
+                let left = skipped[package]?.contains(ImpactBenchmark.canonical(test.identifier)) == true
+                if !left { outcome.impactTests += 1 }
+                guard test.status == .failed else { continue }
+                outcome.failing.append("\(package) \(test.identifier)")
+                if left { outcome.missed.append("\(package) \(test.identifier)") }
             }
-            return skipped[package]?.contains(id) == true
+            if result.outcome == .crashed,
+                result.tests.allSatisfy({
+                    skipped[package]?.contains(ImpactBenchmark.canonical($0.identifier)) == true
+                })
+            {
+                outcome.missed.append("\(package) (a crash, and the impact selection ran none of its tests)")
+            }
         }
+        outcome.built = true
         return outcome
+    }
+
+    /// A test's identifier with nested suites written one way (`swift test list` writes
+    /// `Module.Outer/Inner/test()`, results `Module.Outer.Inner/test()`).
+    static func canonical(_ identifier: String) -> String {
+        identifier.replacingOccurrences(of: "/", with: ".")
+    }
+
+    /// Whether a package's suites are measured (all, without `--packages`).
+    func measures(_ package: String) -> Bool {
+        packages.isEmpty || packages.contains(package)
     }
 
     private func run(_ command: String, _ arguments: [String]) throws -> String {
