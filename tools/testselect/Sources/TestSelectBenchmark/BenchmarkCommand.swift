@@ -44,12 +44,16 @@ public enum BenchmarkCommand {
           --impact <dir>          The map, recorded at the clone's HEAD ('testselect impact record').
           --mutations <n>         Mutations that build to measure (default: 60).
           --seed <n>              Chooses the mutations (default: 1).
-          --packages <dirs>       Comma-separated packages whose sources are mutated (default: all).
+          --packages <dirs>       Comma-separated packages whose sources are mutated and whose suites are
+                                  measured (default: all).
+          --history <n>           Instead of mutations: the next n commits after the map's commit that
+                                  change Swift sources, tests run suite-level against impact (nothing runs).
           --testselect <path>     The testselect executable (default: the one next to this benchmark).
 
         Each size or clone ends with a machine-readable line:
           bench packages=N static_s=X swiftpm_s=Y ratio=Z identical=true|false peak_mb=M
           bench-repo name=N packages=P static=S swiftpm=F unreadable=U cold_s=.. warm_s=.. ...
+          bench-impact-history commits=C suite_tests=S impact_tests=I whole_suites=W ratio=R
           bench-impact mutations=N tried=T killed=K misses=M suite_tests=S impact_tests=I ... ratio=R
           bench-corpus repositories=R packages=P static=S static_pct=.. identical=I superset=U differ=D ...
         'TESTSELECT_SWIFT' names the swift used for dump-package (default: swift on PATH).
@@ -146,6 +150,7 @@ public enum BenchmarkCommand {
         var seed: UInt64 = 1
         var packages: [String] = []
         var executable = testselect
+        var history: Int? = nil
         var index = 0
         func value(_ name: String) throws(UsageError) -> String {
             guard index + 1 < arguments.count else { throw .missingValue(name) }
@@ -206,6 +211,7 @@ public enum BenchmarkCommand {
             seed: seed,
             packages: packages, print: print)
         do {
+            if let history { return try benchmark.history(limit: history) }
             return try benchmark.run()
         } catch {
             printError("testselect-bench: error: \(error)")

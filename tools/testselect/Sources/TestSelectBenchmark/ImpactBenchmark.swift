@@ -286,6 +286,73 @@ public struct ImpactBenchmark: Sendable {
         identifier.replacingOccurrences(of: "/", with: ".")
     }
 
+    /// The history table: for each of the `limit` commits after the map's commit that change Swift
+    /// sources, the tests suite-level selection runs (every test the map lists for each selected suite
+    /// of a measured package) against those the impact selection runs. One map serves every commit, so
+    /// later commits show how an ageing map widens the selection. Nothing is built or run.
+    public func history(limit: Int) throws -> Int32 {
+        guard
+            let first = try FileManager.default.contentsOfDirectory(atPath: map).sorted().first(where: {
+                $0.hasSuffix(".impact.json")
+            }),
+            let document = try? JSONValue.parse(String(contentsOfFile: map + "/" + first, encoding: .utf8)),
+            let commit = document["commit"]?.stringValue
+        else { throw BenchmarkError.impact("'\(map)' holds no impact map") }
+        let commits = try run("git", ["rev-list", "--reverse", "\(commit)..HEAD", "--", "*.swift"]).split(
+            separator: "\n"
+        ).map(String.init).prefix(limit)
+        print(
+            "impact history: \(commits.count) commits after the map's commit \(commit.prefix(10)) change Swift sources"
+        )
+        var suiteTotal = 0
+        var impactTotal = 0
+        var whole = 0
+        for (number, revision) in commits.enumerated() {
+            let output = try SystemProcessRunner().run(
+                testselect,
+                ["--base", revision + "~1", "--head", revision, "--impact", map, "--format", "json"],
+                in: repository)
+            guard output.status == 0 else {
+                throw BenchmarkError.impact("testselect failed on \(revision): \(output.stderr)")
+            }
+            var suiteTests = 0
+            var impactTests = 0
+            var rules: [String] = []
+            for suite in try JSONValue.parse(output.stdoutText)["selected"]?.arrayValue ?? [] {
+                guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue,
+                    measures(package), let impact = suite["impact"]
+                else { continue }
+                let listed = try listedTests(package: package, target: target)
+                suiteTests += listed
+                if let rule = impact["whole_suite"]?.stringValue {
+                    impactTests += listed
+                    whole += 1
+                    rules.append("\(target): \(rule)")
+                } else {
+                    impactTests += max(0, listed - (impact["skipped"]?.arrayValue?.count ?? 0))
+                }
+            }
+            suiteTotal += suiteTests
+            impactTotal += impactTests
+            print(
+                "commit \(number + 1) \(revision.prefix(10)): tests run suite-level \(suiteTests), impact \(impactTests)"
+                    + (rules.isEmpty ? "" : " (whole: \(rules.prefix(2).joined(separator: "; ")))"))
+        }
+        let ratio = suiteTotal == 0 ? 0 : Double(impactTotal) / Double(suiteTotal)
+        print(
+            "bench-impact-history commits=\(commits.count) suite_tests=\(suiteTotal) impact_tests=\(impactTotal) "
+                + "whole_suites=\(whole) ratio=\(String(format: "%.3f", ratio))")
+        return 0
+    }
+
+    /// How many tests the map lists for a suite.
+    private func listedTests(package: String, target: String) throws -> Int {
+        guard case .map(let loaded) = ImpactMap.load(package: package, from: map) else { return 0 }
+        return loaded.tests.filter {
+            ModuleName.matches(module: String($0.id.prefix { $0 != "." }), target: target)
+        }.count
+    }
+
     /// Whether a package's suites are measured (all, without `--packages`).
     func measures(_ package: String) -> Bool {
         packages.isEmpty || packages.contains(package)
