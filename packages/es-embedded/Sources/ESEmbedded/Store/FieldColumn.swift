@@ -10,10 +10,14 @@ struct FieldColumn: Sendable {
     private(set) var exists: [UInt32] = []
 
     /// Keyword sort values: each document's smallest and largest term (`nil` when it has none).
+    /// The largest are kept only once a document's differ from its smallest (until then
+    /// ``maxKeyword`` is empty): most keyword fields hold one value, and a second table per
+    /// document would cost as much as the first (``largestKeywords`` is the whole table).
     private(set) var minKeyword: [String?] = []
     private(set) var maxKeyword: [String?] = []
 
-    /// Numeric sort values, valid where ``hasValue`` is true.
+    /// Numeric sort values, valid where ``hasValue`` is true; ``maxValue`` only once a document
+    /// has several different values, as ``maxKeyword`` (``largestValues`` is the whole table).
     private(set) var minValue: [Int64] = []
     private(set) var maxValue: [Int64] = []
     private(set) var hasValue: [Bool] = []
@@ -39,9 +43,9 @@ struct FieldColumn: Sendable {
         self.points = points
         self.exists = exists
         self.minKeyword = minKeyword
-        self.maxKeyword = maxKeyword
+        self.maxKeyword = Self.sameKeywords(minKeyword, maxKeyword) ? [] : maxKeyword
         self.minValue = minValue
-        self.maxValue = maxValue
+        self.maxValue = minValue == maxValue ? [] : maxValue
         self.hasValue = hasValue
         self.multiValues = multiValues
         self.lengths = lengths
@@ -132,14 +136,33 @@ struct FieldColumn: Sendable {
 
     /// The keyword sort value of `doc`: its smallest or largest term.
     func keywordSortValue(_ doc: Int, largest: Bool) -> String? {
-        let table = largest ? maxKeyword : minKeyword
+        let table = largest && !maxKeyword.isEmpty ? maxKeyword : minKeyword
         return doc < table.count ? table[doc] : nil
     }
 
     /// The numeric sort value of `doc`: its smallest or largest value.
     func numericSortValue(_ doc: Int, largest: Bool) -> Int64? {
         guard doc < hasValue.count, hasValue[doc] else { return nil }
-        return largest ? maxValue[doc] : minValue[doc]
+        return largest && !maxValue.isEmpty ? maxValue[doc] : minValue[doc]
+    }
+
+    /// Each document's largest term (what an index image stores).
+    var largestKeywords: [String?] { maxKeyword.isEmpty ? minKeyword : maxKeyword }
+
+    /// Each document's largest numeric value (what an index image stores).
+    var largestValues: [Int64] { maxValue.isEmpty ? minValue : maxValue }
+
+    /// Whether two tables hold the same terms, byte for byte (`==` on strings would take
+    /// canonically equivalent spellings as the same term).
+    private static func sameKeywords(_ lhs: [String?], _ rhs: [String?]) -> Bool {
+        lhs.count == rhs.count
+            && zip(lhs, rhs).allSatisfy { a, b in
+                switch (a, b) {
+                case (nil, nil): true
+                case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+                default: false
+                }
+            }
     }
 
     private mutating func markExists(_ doc: UInt32) {
@@ -156,8 +179,13 @@ struct FieldColumn: Sendable {
 
     private mutating func addKeywordSortValues(_ smallest: String, _ largest: String, doc: UInt32) {
         Self.grow(&minKeyword, to: Int(doc) + 1, with: nil)
-        Self.grow(&maxKeyword, to: Int(doc) + 1, with: nil)
         minKeyword[Int(doc)] = smallest
+        if maxKeyword.isEmpty {
+            guard !smallest.utf8.elementsEqual(largest.utf8) else { return }
+            maxKeyword = minKeyword
+        } else {
+            Self.grow(&maxKeyword, to: Int(doc) + 1, with: nil)
+        }
         maxKeyword[Int(doc)] = largest
     }
 
@@ -175,18 +203,23 @@ struct FieldColumn: Sendable {
     private mutating func addNumericSortValues(_ smallest: Int64, _ largest: Int64, doc: UInt32) {
         let index = Int(doc)
         Self.grow(&minValue, to: index + 1, with: 0)
-        Self.grow(&maxValue, to: index + 1, with: 0)
         Self.grow(&hasValue, to: index + 1, with: false)
         minValue[index] = smallest
-        maxValue[index] = largest
         hasValue[index] = true
+        if maxValue.isEmpty {
+            guard smallest != largest else { return }
+            maxValue = minValue
+        } else {
+            Self.grow(&maxValue, to: index + 1, with: 0)
+        }
+        maxValue[index] = largest
     }
 
     /// Whether `doc` has a numeric value in `lower...upper` (read from the doc values).
     func hasValue(of doc: Int, in lower: Int64, _ upper: Int64) -> Bool {
         guard doc < hasValue.count, hasValue[doc] else { return false }
         let smallest = minValue[doc]
-        let largest = maxValue[doc]
+        let largest = maxValue.isEmpty ? smallest : maxValue[doc]
         if smallest > upper || largest < lower { return false }
         if smallest >= lower || largest <= upper || multiValues.isEmpty { return true }
         return multiValues[UInt32(doc)]?.contains { $0 >= lower && $0 <= upper } ?? false

@@ -175,9 +175,9 @@ enum IndexImage {
         writer.raw(column.exists)
         // Sort values are terms of the same column (0: none).
         writer.raw(column.minKeyword.map { $0.flatMap { ordinals[$0] } ?? 0 })
-        writer.raw(column.maxKeyword.map { $0.flatMap { ordinals[$0] } ?? 0 })
+        writer.raw(column.largestKeywords.map { $0.flatMap { ordinals[$0] } ?? 0 })
         writer.raw(column.minValue)
-        writer.raw(column.maxValue)
+        writer.raw(column.largestValues)
         writer.raw(column.hasValue.map { $0 ? UInt8(1) : 0 })
         writer.integer(UInt64(column.multiValues.count))
         for (doc, values) in column.multiValues.sorted(by: { $0.key < $1.key }) {
