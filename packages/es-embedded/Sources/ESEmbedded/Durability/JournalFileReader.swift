@@ -61,8 +61,15 @@ enum JournalFileReader {
             if let torn { summary.tornTail = torn }
             if let damage { damageAt[run.lowerBound] = damage }
         }
-        let predecoded = decodeConcurrently(pieces, bytes: bytes)
+        // Decoded a window at a time: a snapshot's documents decoded all at once would hold
+        // every source as a tree at the same time (more than the engine keeps of them).
+        var predecoded: [Result<StoredRecord, RecordCodec.DecodingFailure>?]?
+        var window = 0..<0
         for (position, piece) in pieces.enumerated() {
+            if !window.contains(position) {
+                window = position..<min(pieces.count, position + decodingWindow)
+                predecoded = decodeConcurrently(pieces[window], bytes: bytes)
+            }
             if let damage = damageAt[position] {
                 summary.damages.append(damage)
                 try visit(.damage(damage))
@@ -70,7 +77,7 @@ enum JournalFileReader {
             guard case .record(let record) = piece else { continue }
             let decoded: StoredRecord
             do throws(RecordCodec.DecodingFailure) {
-                if let result = predecoded?[position] {
+                if let result = predecoded?[position - window.lowerBound] {
                     decoded = try result.get()
                 } else {
                     decoded = try RecordCodec.decode(bytes[record.payload])
@@ -94,12 +101,17 @@ enum JournalFileReader {
     /// Records decoded in chunks of this many at a time, on every core.
     static let decodingChunk = 2048
 
-    /// The intact records of `pieces` decoded on every core, by piece position (`nil` for
-    /// damage); `nil` for a file too small to be worth it. Records are independent of each
-    /// other, and decoding their documents' sources is the largest part of reading a snapshot.
+    /// Records decoded before they are visited (and can be freed), in chunks.
+    static let decodingWindow = 8 * decodingChunk
+
+    /// The intact records of `window` decoded on every core, by position in the window (`nil`
+    /// for damage); `nil` for a window too small to be worth it. Records are independent of
+    /// each other, and decoding their documents' sources is the largest part of reading a
+    /// snapshot.
     private static func decodeConcurrently(
-        _ pieces: [ScannedFile.Piece], bytes: [UInt8]
+        _ window: ArraySlice<ScannedFile.Piece>, bytes: [UInt8]
     ) -> [Result<StoredRecord, RecordCodec.DecodingFailure>?]? {
+        let pieces = Array(window)
         let chunks = (pieces.count + decodingChunk - 1) / decodingChunk
         guard chunks > 1 else { return nil }
         var results = [Result<StoredRecord, RecordCodec.DecodingFailure>?](

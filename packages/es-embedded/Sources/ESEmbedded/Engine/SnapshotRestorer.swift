@@ -5,8 +5,12 @@ import ESModels
 /// thread), then put back with the image's postings, points and sort values at once, without
 /// parsing or indexing them. An index without a usable image, or whose documents do not match
 /// its image, is indexed from its documents as before.
+///
+/// Each document is kept as the compact JSON text its index keeps, written when it is taken,
+/// so that its tree is freed at once (every document's tree held until the end cost several
+/// times the memory of the restored engine).
 struct SnapshotRestorer {
-    private var documents: [String: [(id: String, version: Int, seqNo: Int, source: JSONValue)]] = [:]
+    private var documents: [String: [(id: String, version: Int, seqNo: Int, sourceText: [UInt8])]] = [:]
     private var tombstones: [String: [JournalRecord]] = [:]
     /// Indices restored from their images.
     private(set) var restored: [String] = []
@@ -19,7 +23,7 @@ struct SnapshotRestorer {
         guard case .change(0, let change) = record else { return false }
         switch change {
         case .put(let index, let id, let version, let seqNo, let source):
-            documents[index, default: []].append((id, version, seqNo, source))
+            documents[index, default: []].append((id, version, seqNo, SourceWriter.storedText(source)))
             return true
         case .delete(let index, _, _, _):
             tombstones[index, default: []].append(change)
@@ -61,7 +65,8 @@ struct SnapshotRestorer {
                                 .put(
                                     index: name, id: document.id, version: document.version,
                                     seqNo: document.seqNo,
-                                    source: document.source)), monotonicMillis: 0)
+                                    source: (try? JSONValue(parsing: document.sourceText)) ?? .null)),
+                            monotonicMillis: 0)
                     } catch {
                         unapplied += 1
                     }

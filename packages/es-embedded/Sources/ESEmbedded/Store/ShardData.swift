@@ -43,7 +43,7 @@ struct ShardData: Sendable {
     /// documents are indexed again instead).
     init?(
         root: IndexLevel, nested: [String: IndexLevel], ids: [String], versions: [Int], seqNos: [Int],
-        live: DocSet, documents: [(id: String, version: Int, seqNo: Int, source: JSONValue)]
+        live: DocSet, documents: [(id: String, version: Int, seqNo: Int, sourceText: [UInt8])]
     ) {
         let count = ids.count
         guard versions.count == count, seqNos.count == count, root.docCount == count, live.capacity == count
@@ -56,7 +56,7 @@ struct ShardData: Sendable {
         for (doc, document) in zip(liveDocs, documents) {
             guard ids[doc] == document.id, versions[doc] == document.version, seqNos[doc] == document.seqNo
             else { return nil }
-            sourceTexts[doc] = SourceWriter.storedText(document.source)
+            sourceTexts[doc] = document.sourceText
             entries[document.id] = Entry(doc: UInt32(doc), version: document.version, seqNo: document.seqNo)
         }
         guard entries.count == documents.count else { return nil }
