@@ -19,6 +19,7 @@ import Testing
             products: [.library(name: "Lib", targets: ["Lib"])],
             targets: [
                 .target(name: "Lib"),
+                .executableTarget(name: "libtool", dependencies: ["Lib"]),
                 .testTarget(name: "LibTests", dependencies: ["Lib"]),
             ]
         )
@@ -37,13 +38,36 @@ import Testing
         }
 
         """,
+        "packages/lib/Sources/libtool/main.swift": """
+        import Lib
+
+        print(double(21))
+
+        """,
         "packages/lib/Tests/LibTests/LibTests.swift": """
+        import Foundation
         import Lib
         import Testing
         import XCTest
 
         final class MathXCTests: XCTestCase {
             func testDoubles() { XCTAssertEqual(double(3), 6) }
+        }
+
+        /// Runs the package's executable, built beside the test bundle: its coverage is the test's.
+        final class ToolXCTests: XCTestCase {
+            func testTool() throws {
+                let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                    .appendingPathComponent("libtool")
+                let process = Process()
+                process.executableURL = tool
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try process.run()
+                let output = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                XCTAssertEqual(String(decoding: output, as: UTF8.self), "42\\n")
+            }
         }
 
         @Suite struct TextTests {
@@ -121,7 +145,7 @@ import Testing
             let (status, output, errors) = try testselect(["impact", "record", "--output", map], in: repo)
             #expect(status == 0, "\(output)\n\(errors)")
             #expect(output.contains("recorded 2 of 2 packages"), "\(output)")
-            #expect(errors.contains("impact: packages/lib: 2/2 tests"), "\(errors)")
+            #expect(errors.contains("impact: packages/lib: 3/3 tests"), "\(errors)")
             guard case .map(let libMap) = ImpactMap.load(package: "packages/lib", from: map) else {
                 Issue.record("the recorded map of packages/lib does not load")
                 return
@@ -137,6 +161,13 @@ import Testing
             #expect(
                 recorded["LibTests.TextTests/shouts(text:)"]?.contains("packages/lib/Sources/Lib/Text.swift")
                     == true)
+            // The executable the test started: its own profile, merged into the test's.
+            #expect(
+                recorded["LibTests.ToolXCTests/testTool"]
+                    == [
+                        "packages/lib/Sources/Lib/Math.swift", "packages/lib/Sources/libtool/main.swift",
+                        "packages/lib/Tests/LibTests/LibTests.swift",
+                    ], "\(recorded)")
             #expect(try repo.git("status", "--porcelain").isEmpty, "recording left files in the repository")
 
             // A change inside a function body: only the tests that executed it, in every suite.
@@ -144,7 +175,9 @@ import Testing
                 "packages/lib/Sources/Lib/Math.swift",
                 "public func double(_ value: Int) -> Int {\n    value + value\n}\n")
             var scope = try scopes(["--base", "main", "--impact", map], in: repo)
-            #expect(testIDs(scope["packages/lib:LibTests"]) == ["LibTests.MathXCTests/testDoubles"])
+            #expect(
+                testIDs(scope["packages/lib:LibTests"])
+                    == ["LibTests.MathXCTests/testDoubles", "LibTests.ToolXCTests/testTool"])
             #expect(scope["packages/lib:LibTests"]?["skipped"]?.arrayValue?.count == 1)
             #expect(testIDs(scope["services/app:AppTests"]) == [])
             #expect(scope["services/app:AppTests"]?["skipped"]?.arrayValue?.count == 1)
@@ -167,11 +200,11 @@ import Testing
                 in: repo)
             #expect(left.contains("is left out"), "\(left)")
 
-            // 'run' runs exactly those: one test in lib, none in app.
+            // 'run' runs exactly those: two tests in lib, none in app.
             let (runStatus, run, runErrors) = try testselect(
                 ["run", "--base", "main", "--impact", map], in: repo)
             #expect(runStatus == 0, "\(run)\n\(runErrors)")
-            #expect(run.split(separator: "\n").last == "1 passed, 0 failed", "\(run)")
+            #expect(run.split(separator: "\n").last == "2 passed, 0 failed", "\(run)")
 
             // A declaration outside any body (a global constant a test reads without executing its
             // line): the whole suite runs, and the output says why.
@@ -216,7 +249,10 @@ import Testing
             scope = try scopes(["--base", "main", "--impact", map], in: repo)
             #expect(
                 testIDs(scope["packages/lib:LibTests"])
-                    == ["LibTests.MathXCTests/testDoubles", "LibTests.TextTests/shouts(text:)"])
+                    == [
+                        "LibTests.MathXCTests/testDoubles", "LibTests.TextTests/shouts(text:)",
+                        "LibTests.ToolXCTests/testTool",
+                    ])
             // A new test file is a new file: the whole suite runs.
             try repo.write(
                 "packages/lib/Tests/LibTests/NewTests.swift",

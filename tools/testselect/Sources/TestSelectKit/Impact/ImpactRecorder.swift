@@ -147,12 +147,15 @@ public struct ImpactRecorder: Sendable {
         _ identifier: String, number: Int, bundle: TestBundle, packagePath: String, scratch: String,
         root: String
     ) -> (paths: [String]?, note: String?) {
-        let raw = scratch + "/\(number).profraw"
+        // One directory per test, one profile per process ('%p'): a test that starts the package's
+        // executables (a server, a command line) adds their coverage to its own.
+        let profiles = scratch + "/\(number)"
         let merged = scratch + "/\(number).profdata"
         defer {
-            try? FileManager.default.removeItem(atPath: raw)
+            try? FileManager.default.removeItem(atPath: profiles)
             try? FileManager.default.removeItem(atPath: merged)
         }
+        try? FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
         let pattern = "^" + ModuleName.escaped(identifier) + "(/|$)"
         let arguments: [String]
         if bundle.runsThroughSwiftTest {
@@ -167,17 +170,21 @@ public struct ImpactRecorder: Sendable {
             output = try runner.run(
                 bundle.runsThroughSwiftTest ? swift : bundle.executable, arguments, in: packagePath,
                 input: nil,
-                environment: ["LLVM_PROFILE_FILE": raw])
+                environment: ["LLVM_PROFILE_FILE": profiles + "/%p.profraw"])
         } catch {
             return (nil, "could not run: \(error)")
         }
         guard output.status == 0 else { return (nil, "failed when run alone (exit status \(output.status))") }
-        guard FileManager.default.fileExists(atPath: raw) else { return (nil, "left no coverage profile") }
+        let raw = ((try? FileManager.default.contentsOfDirectory(atPath: profiles)) ?? []).filter {
+            $0.hasSuffix(".profraw")
+        }.sorted().map { profiles + "/" + $0 }
+        guard !raw.isEmpty else { return (nil, "left no coverage profile") }
+        let objects = [bundle.object] + bundle.executables.flatMap { ["-object", $0] }
         guard
-            let merge = try? runner.run(profdata, ["merge", "-sparse", raw, "-o", merged], in: nil),
+            let merge = try? runner.run(profdata, ["merge", "-sparse"] + raw + ["-o", merged], in: nil),
             merge.status == 0,
             let export = try? runner.run(
-                cov, ["export", "-summary-only", "-instr-profile", merged, bundle.object], in: nil),
+                cov, ["export", "-summary-only", "-instr-profile", merged] + objects, in: nil),
             export.status == 0
         else { return (nil, "its coverage profile could not be read") }
         guard let paths = Self.coveredFiles(export.stdout, root: root) else {
@@ -224,6 +231,9 @@ public struct ImpactRecorder: Sendable {
         var runsThroughSwiftTest: Bool
         /// The binary `llvm-cov` reads.
         var object: String
+        /// The package's executables beside it, which tests may start: `llvm-cov` reads their
+        /// coverage mapping too.
+        var executables: [String] = []
     }
 
     /// The package's test bundle in the build's bin directory.
@@ -233,11 +243,20 @@ public struct ImpactRecorder: Sendable {
             return nil
         }
         let path = binPath + "/" + name
+        let executables = entries.sorted().filter { entry in
+            var isDirectory: ObjCBool = false
+            let full = binPath + "/" + entry
+            return entry != name && !entry.contains(".") && FileManager.default.isExecutableFile(atPath: full)
+                && FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }.map { binPath + "/" + $0 }
         #if os(macOS)
             let binary = path + "/Contents/MacOS/" + String(name.dropLast(".xctest".count))
-            return TestBundle(executable: binary, runsThroughSwiftTest: true, object: binary)
+            return TestBundle(
+                executable: binary, runsThroughSwiftTest: true, object: binary, executables: executables)
         #else
-            return TestBundle(executable: path, runsThroughSwiftTest: false, object: path)
+            return TestBundle(
+                executable: path, runsThroughSwiftTest: false, object: path, executables: executables)
         #endif
     }
 

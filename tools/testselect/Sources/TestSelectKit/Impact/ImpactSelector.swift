@@ -146,6 +146,7 @@ public struct ImpactSelector: Sendable {
         var files: [String: ChangedFile]
         var selection: Selection
         var root: String
+        var ownership: FileOwnership
     }
 
     private func compare(
@@ -168,7 +169,8 @@ public struct ImpactSelector: Sendable {
             if let old = file.oldPath { byPath[old] = file }
         }
         return Comparison(
-            commit: commit, head: head, files: byPath, selection: selection, root: workspace.root)
+            commit: commit, head: head, files: byPath, selection: selection, root: workspace.root,
+            ownership: FileOwnership(graph: outcome.head))
     }
 
     private func scope(
@@ -230,6 +232,16 @@ public struct ImpactSelector: Sendable {
         case .modified: break
         }
         guard path.hasSuffix(".swift") else { return "\(path) is not Swift source (changed \(since))" }
+        let location = comparison.ownership.locate(path)
+        let graph = comparison.ownership.graph
+        if let owner = location.owners.first(where: { location.notBuilt[$0] != nil }) {
+            return
+                "\(path) is not compiled in \(graph.targets[owner].name) (\(location.notBuilt[owner] ?? "not built")): tests may read it as data"
+        }
+        if let owner = location.owners.first(where: { [.plugin, .macro].contains(graph.targets[$0].kind) }) {
+            return
+                "\(path) belongs to the \(graph.targets[owner].kind.rawValue) \(graph.targets[owner].name), which runs while building, where coverage does not see it"
+        }
         guard let lines = try? git.changedLines(of: path, base: comparison.commit, head: comparison.head),
             let old = try? git.contents(of: [path], at: comparison.commit)[path],
             let new = comparison.head.map({ try? git.contents(of: [path], at: $0)[path] })
