@@ -98,7 +98,11 @@ extension Journal {
             let bytes = try readFile(snapshot)
             let images = Mutex<(found: [String: IndexImage.Content], problem: String?)>(([:], nil))
             var imagesRead = DispatchGroup()
+            var sourcesAsText = false
             if mode == .open, let lsn = snapshotHeaderLSN(bytes) {
+                // Documents restored from the images are kept as text: decode them straight to it.
+                sourcesAsText = FileManager.default.fileExists(
+                    atPath: path(directory, IndexImageFile.name(lsn: lsn)))
                 // Read while the snapshot's records are decoded: the two take about as long.
                 imagesRead = BlockingWorkThreads.onThreadOfItsOwn(named: "es-embedded.images.read") {
                     let read = IndexImageFile.read(directory: directory, lsn: lsn)
@@ -109,7 +113,8 @@ extension Journal {
             var end: Int?
             var counted = 0
             let summary = try JournalFileReader.read(
-                path: snapshot, bytes: bytes, role: .snapshot, hints: mode != .open
+                path: snapshot, bytes: bytes, role: .snapshot, hints: mode != .open,
+                sourcesAsText: sourcesAsText
             ) { event in
                 switch event {
                 case .damage(let damage):

@@ -41,10 +41,14 @@ enum JournalFileReader {
 
     /// Reads `bytes`, the content of `path`, calling `visit` for every record and damage.
     ///
-    /// - Parameter hints: whether to decode damaged payloads for what they still say (for
-    ///   `check` and `repair`; the engine does not need it).
+    /// - Parameters:
+    ///   - hints: whether to decode damaged payloads for what they still say (for `check` and
+    ///     `repair`; the engine does not need it).
+    ///   - sourcesAsText: whether document records come as
+    ///     ``JournalRecord/putText(index:id:version:seqNo:sourceText:)`` (a snapshot restored
+    ///     from its index images).
     static func read(
-        path: String, bytes: [UInt8], role: JournalFileRole, hints: Bool = false,
+        path: String, bytes: [UInt8], role: JournalFileRole, hints: Bool = false, sourcesAsText: Bool = false,
         _ visit: (Event) throws -> Void
     ) rethrows -> JournalFileSummary {
         let isSnapshot = role == .snapshot
@@ -68,7 +72,7 @@ enum JournalFileReader {
         for (position, piece) in pieces.enumerated() {
             if !window.contains(position) {
                 window = position..<min(pieces.count, position + decodingWindow)
-                predecoded = decodeConcurrently(pieces[window], bytes: bytes)
+                predecoded = decodeConcurrently(pieces[window], bytes: bytes, sourcesAsText: sourcesAsText)
             }
             if let damage = damageAt[position] {
                 summary.damages.append(damage)
@@ -80,7 +84,7 @@ enum JournalFileReader {
                 if let result = predecoded?[position - window.lowerBound] {
                     decoded = try result.get()
                 } else {
-                    decoded = try RecordCodec.decode(bytes[record.payload])
+                    decoded = try RecordCodec.decode(bytes[record.payload], sourcesAsText: sourcesAsText)
                 }
             } catch {
                 let damage = undecodable(
@@ -109,7 +113,7 @@ enum JournalFileReader {
     /// each other, and decoding their documents' sources is the largest part of reading a
     /// snapshot.
     private static func decodeConcurrently(
-        _ window: ArraySlice<ScannedFile.Piece>, bytes: [UInt8]
+        _ window: ArraySlice<ScannedFile.Piece>, bytes: [UInt8], sourcesAsText: Bool
     ) -> [Result<StoredRecord, RecordCodec.DecodingFailure>?]? {
         let pieces = Array(window)
         let chunks = (pieces.count + decodingChunk - 1) / decodingChunk
@@ -123,7 +127,8 @@ enum JournalFileReader {
                 for position in start..<min(pieces.count, start + decodingChunk) {
                     guard case .record(let record) = pieces[position] else { continue }
                     do throws(RecordCodec.DecodingFailure) {
-                        output.buffer[position] = .success(try RecordCodec.decode(bytes[record.payload]))
+                        output.buffer[position] = .success(
+                            try RecordCodec.decode(bytes[record.payload], sourcesAsText: sourcesAsText))
                     } catch {
                         output.buffer[position] = .failure(error)
                     }
@@ -296,7 +301,8 @@ enum JournalFileReader {
     static func describe(_ record: StoredRecord, at offset: Int) -> String {
         let what: String
         switch record {
-        case .change(_, .put(let index, let id, let version, _, _)):
+        case .change(_, .put(let index, let id, let version, _, _)),
+            .change(_, .putText(let index, let id, let version, _, _)):
             what = "a write of document '\(id)' (version \(version)) in '\(index)'"
         case .change(_, .delete(let index, let id, _, _)): what = "a delete of document '\(id)' in '\(index)'"
         case .change(_, .createIndex(let name, _, _, _, _)): what = "the creation of index '\(name)'"
@@ -321,8 +327,8 @@ extension StoredRecord {
         case .change(_, let change):
             switch change {
             case .createIndex(let name, _, _, _, _), .deleteIndex(let name): name
-            case .mapping(let index, _), .put(let index, _, _, _, _), .delete(let index, _, _, _),
-                .settings(let index, _):
+            case .mapping(let index, _), .put(let index, _, _, _, _), .putText(let index, _, _, _, _),
+                .delete(let index, _, _, _), .settings(let index, _):
                 index
             case .aliases, .templates, .clusterMetadata: ""
             }

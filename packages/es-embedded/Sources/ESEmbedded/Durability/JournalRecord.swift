@@ -11,6 +11,10 @@ enum JournalRecord: Sendable, Equatable {
     case mapping(index: String, mapping: Mapping)
     /// A document was stored (created or replaced), with its `_source` (stored as compact JSON).
     case put(index: String, id: String, version: Int, seqNo: Int, source: JSONValue)
+    /// A stored document as a snapshot is read to restore its index from an index image: its
+    /// `_source` as the compact JSON text the index keeps (written while the records are decoded,
+    /// on every core, so no tree of it is kept). Written to files as ``put(index:id:version:seqNo:source:)``.
+    case putText(index: String, id: String, version: Int, seqNo: Int, sourceText: [UInt8])
     /// A document was deleted (or a delete found nothing: the version still moves on).
     case delete(index: String, id: String, version: Int, seqNo: Int)
     /// The whole alias table after a change.

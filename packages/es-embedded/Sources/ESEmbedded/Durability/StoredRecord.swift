@@ -82,6 +82,10 @@ enum RecordCodec {
                 writer.documentHeader(
                     Tag.put.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
                 BinarySource.write(source, into: &writer.bytes)
+            case .putText(let index, let id, let version, let seqNo, let sourceText):
+                encodePut(
+                    lsn: lsn, index: index, id: id, version: version, seqNo: seqNo, sourceText: sourceText,
+                    into: &writer)
             case .delete(let index, let id, let version, let seqNo):
                 writer.documentHeader(
                     Tag.delete.rawValue, lsn: lsn, index: index, id: id, version: version, seqNo: seqNo)
@@ -116,7 +120,11 @@ enum RecordCodec {
         }
     }
 
-    static func decode(_ payload: ArraySlice<UInt8>) throws(DecodingFailure) -> StoredRecord {
+    /// Decodes a payload; with `sourcesAsText`, a document record is a
+    /// ``JournalRecord/putText(index:id:version:seqNo:sourceText:)``.
+    static func decode(_ payload: ArraySlice<UInt8>, sourcesAsText: Bool = false) throws(DecodingFailure)
+        -> StoredRecord
+    {
         var reader = ByteReader(bytes: payload)
         guard let tag = Tag(rawValue: try reader.byte()) else {
             throw DecodingFailure(reason: "unknown record type")
@@ -158,9 +166,13 @@ enum RecordCodec {
             }
             return .change(
                 lsn: header.lsn,
-                .put(
-                    index: header.index, id: header.id, version: header.version, seqNo: header.seqNo,
-                    source: source))
+                sourcesAsText
+                    ? .putText(
+                        index: header.index, id: header.id, version: header.version, seqNo: header.seqNo,
+                        sourceText: SourceWriter.storedText(source))
+                    : .put(
+                        index: header.index, id: header.id, version: header.version, seqNo: header.seqNo,
+                        source: source))
         case .delete:
             let header = try reader.documentHeader()
             return .change(

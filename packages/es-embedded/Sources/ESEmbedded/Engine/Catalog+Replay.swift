@@ -33,6 +33,12 @@ extension Catalog {
                 id: id, source: source, document: parsed.document, version: version, seqNo: seqNo)
             state.nextSeqNo = max(state.nextSeqNo, seqNo + 1)
             state.markWritten()
+        case .putText(let index, let id, let version, let seqNo, let sourceText):
+            // Indexed from its tree, as a `put` (a snapshot whose index image could not be used).
+            let source = (try? JSONValue(parsing: sourceText)) ?? .null
+            try replay(
+                .put(index: index, id: id, version: version, seqNo: seqNo, source: source),
+                monotonicMillis: monotonicMillis)
         case .delete(let index, let id, let version, let seqNo):
             guard var state = indices[index] else { return }
             indices[index] = nil

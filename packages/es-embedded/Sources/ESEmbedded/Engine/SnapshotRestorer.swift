@@ -25,6 +25,9 @@ struct SnapshotRestorer {
         case .put(let index, let id, let version, let seqNo, let source):
             documents[index, default: []].append((id, version, seqNo, SourceWriter.storedText(source)))
             return true
+        case .putText(let index, let id, let version, let seqNo, let sourceText):
+            documents[index, default: []].append((id, version, seqNo, sourceText))
+            return true
         case .delete(let index, _, _, _):
             tombstones[index, default: []].append(change)
             return true
@@ -62,10 +65,9 @@ struct SnapshotRestorer {
                         try catalog.replay(
                             .change(
                                 lsn: 0,
-                                .put(
+                                .putText(
                                     index: name, id: document.id, version: document.version,
-                                    seqNo: document.seqNo,
-                                    source: (try? JSONValue(parsing: document.sourceText)) ?? .null)),
+                                    seqNo: document.seqNo, sourceText: document.sourceText)),
                             monotonicMillis: 0)
                     } catch {
                         unapplied += 1
