@@ -180,12 +180,22 @@ public enum BenchmarkCommand {
                         RepoPath.normalize(String($0))
                     }
                 case "--testselect": executable = try value("--testselect")
+                case "--history":
+                    let text = try value("--history")
+                    guard let number = Int(text), number >= 1 else {
+                        throw UsageError.invalidValue(
+                            option: "--history", value: text, expected: "a whole number of at least 1")
+                    }
+                    history = number
                 case let word where word.hasPrefix("-"):
                     throw UsageError.unknownOption(
                         word, command: "testselect-bench impact",
                         suggestion: NearMatch.closest(
                             to: word,
-                            among: ["--impact", "--mutations", "--seed", "--packages", "--testselect"]))
+                            among: [
+                                "--impact", "--mutations", "--seed", "--packages", "--testselect",
+                                "--history",
+                            ]))
                 default:
                     guard repository == nil else {
                         throw UsageError.unexpectedArgument(
