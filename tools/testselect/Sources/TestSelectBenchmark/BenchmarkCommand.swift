@@ -46,6 +46,7 @@ public enum BenchmarkCommand {
           --seed <n>              Chooses the mutations (default: 1).
           --packages <dirs>       Comma-separated packages whose sources are mutated and whose suites are
                                   measured (default: all).
+          --timeout <s>           Most seconds one package's tests may run under a mutation (default: 600).
           --history <n>           Instead of mutations: the next n commits after the map's commit that
                                   change Swift sources, tests run suite-level against impact (nothing runs).
           --testselect <path>     The testselect executable (default: the one next to this benchmark).
@@ -151,6 +152,7 @@ public enum BenchmarkCommand {
         var packages: [String] = []
         var executable = testselect
         var history: Int? = nil
+        var timeout = 600
         var index = 0
         func value(_ name: String) throws(UsageError) -> String {
             guard index + 1 < arguments.count else { throw .missingValue(name) }
@@ -180,6 +182,14 @@ public enum BenchmarkCommand {
                         RepoPath.normalize(String($0))
                     }
                 case "--testselect": executable = try value("--testselect")
+                case "--timeout":
+                    let text = try value("--timeout")
+                    guard let number = Int(text), number >= 1 else {
+                        throw UsageError.invalidValue(
+                            option: "--timeout", value: text,
+                            expected: "a whole number of seconds, at least 1")
+                    }
+                    timeout = number
                 case "--history":
                     let text = try value("--history")
                     guard let number = Int(text), number >= 1 else {

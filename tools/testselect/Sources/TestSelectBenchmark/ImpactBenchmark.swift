@@ -30,6 +30,9 @@ public struct ImpactBenchmark: Sendable {
     public var packages: [String]
     /// The `swift` that builds and runs the suites.
     public var swift = "swift"
+    /// How long one package's tests may run under a mutation (one that makes a test hang is
+    /// stopped; the tests still running count as failing).
+    public var timeout: Duration = .seconds(600)
     /// Output lines.
     public var print: @Sendable (String) -> Void
 
@@ -254,7 +257,7 @@ public struct ImpactBenchmark: Sendable {
         // The truth: every selected suite of the measured packages, in full.
         let runner = PackageTestRunner(
             swift: swift, root: repository, logDirectory: repository + "/.build/testselect/impact-bench-logs",
-            registry: ProcessRegistry(), clock: .continuous)
+            registry: ProcessRegistry(), clock: .continuous, testTimeout: timeout)
         try FileManager.default.createDirectory(
             atPath: runner.logDirectory, withIntermediateDirectories: true)
         for (package, suites) in suitesByPackage.sorted(by: { $0.key < $1.key }) {
