@@ -9,12 +9,15 @@ struct FieldColumn: Sendable {
     /// Documents with at least one indexed value, ascending.
     private(set) var exists: [UInt32] = []
 
-    /// Keyword sort values: each document's smallest and largest term (`nil` when it has none).
-    /// The largest are kept only once a document's differ from its smallest (until then
+    /// Keyword sort values: each document's smallest and largest term, as ordinals into
+    /// ``sortTerms`` (1-based; 0 when it has none), 4 bytes a document where a string would take
+    /// 16. The largest are kept only once a document's differ from its smallest (until then
     /// ``maxKeyword`` is empty): most keyword fields hold one value, and a second table per
     /// document would cost as much as the first (``largestKeywords`` is the whole table).
-    private(set) var minKeyword: [String?] = []
-    private(set) var maxKeyword: [String?] = []
+    private(set) var minKeyword: [UInt32] = []
+    private(set) var maxKeyword: [UInt32] = []
+    /// The terms sort values name, by ordinal - 1; a term's ordinal is kept with its postings.
+    private(set) var sortTerms: [String] = []
 
     /// Numeric sort values, valid where ``hasValue`` is true; ``maxValue`` only once a document
     /// has several different values, as ``maxKeyword`` (``largestValues`` is the whole table).
@@ -39,11 +42,32 @@ struct FieldColumn: Sendable {
         multiValues: [UInt32: [Int64]], lengths: [UInt32], totalTokens: Int
     ) {
         self.kind = kind
-        self.terms = terms
         self.points = points
         self.exists = exists
-        self.minKeyword = minKeyword
-        self.maxKeyword = Self.sameKeywords(minKeyword, maxKeyword) ? [] : maxKeyword
+        // Sort terms take the ordinals of their postings (the image writes each column's
+        // sort values as ordinals into its terms, so they are always among them).
+        var terms = terms
+        var ordinals: [String: UInt32] = [:]
+        var sortTerms: [String] = []
+        func ordinal(_ term: String?) -> UInt32 {
+            guard let term else { return 0 }
+            if let known = ordinals[term], sortTerms[Int(known) - 1].utf8.elementsEqual(term.utf8) {
+                return known
+            }
+            sortTerms.append(term)
+            let assigned = UInt32(sortTerms.count)
+            if ordinals[term] == nil {
+                ordinals[term] = assigned
+                terms[term]?.sortOrdinal = assigned
+            }
+            return assigned
+        }
+        let smallest = minKeyword.map(ordinal)
+        let largest = Self.sameKeywords(minKeyword, maxKeyword) ? [] : maxKeyword.map(ordinal)
+        self.terms = terms
+        self.sortTerms = sortTerms
+        self.minKeyword = smallest
+        self.maxKeyword = largest
         self.minValue = minValue
         self.maxValue = minValue == maxValue ? [] : maxValue
         self.hasValue = hasValue
@@ -57,8 +81,8 @@ struct FieldColumn: Sendable {
         switch values {
         case .keyword(let term):
             markExists(doc)
-            terms[term, default: PostingList()].append(doc)
-            addKeywordSortValues(term, term, doc: doc)
+            let ordinal = post(term, doc: doc)
+            addKeywordSortValues(ordinal, ordinal, doc: doc)
         case .point(let number):
             markExists(doc)
             points.append(number, doc: doc)
@@ -67,11 +91,15 @@ struct FieldColumn: Sendable {
             guard !strings.isEmpty else { return }
             markExists(doc)
             if strings.count == 1 {
-                terms[strings[0], default: PostingList()].append(doc)
+                let ordinal = post(strings[0], doc: doc)
+                addKeywordSortValues(ordinal, ordinal, doc: doc)
             } else {
+                guard let smallest = strings.min(by: Self.precedes),
+                    let largest = strings.max(by: Self.precedes)
+                else { return }
                 for term in Set(strings) { terms[term, default: PostingList()].append(doc) }
+                addKeywordSortValues(sortOrdinal(smallest), sortOrdinal(largest), doc: doc)
             }
-            addKeywordSortValues(strings, doc: doc)
         case .tokens(let tokens):
             markExists(doc)
             if tokens.count <= 16 {
@@ -137,7 +165,9 @@ struct FieldColumn: Sendable {
     /// The keyword sort value of `doc`: its smallest or largest term.
     func keywordSortValue(_ doc: Int, largest: Bool) -> String? {
         let table = largest && !maxKeyword.isEmpty ? maxKeyword : minKeyword
-        return doc < table.count ? table[doc] : nil
+        guard doc < table.count else { return nil }
+        let ordinal = table[doc]
+        return ordinal == 0 ? nil : sortTerms[Int(ordinal) - 1]
     }
 
     /// The numeric sort value of `doc`: its smallest or largest value.
@@ -146,8 +176,15 @@ struct FieldColumn: Sendable {
         return largest && !maxValue.isEmpty ? maxValue[doc] : minValue[doc]
     }
 
+    /// Each document's smallest term (what an index image stores).
+    var smallestKeywords: [String?] { minKeyword.map(sortTerm) }
+
     /// Each document's largest term (what an index image stores).
-    var largestKeywords: [String?] { maxKeyword.isEmpty ? minKeyword : maxKeyword }
+    var largestKeywords: [String?] { (maxKeyword.isEmpty ? minKeyword : maxKeyword).map(sortTerm) }
+
+    private func sortTerm(_ ordinal: UInt32) -> String? {
+        ordinal == 0 ? nil : sortTerms[Int(ordinal) - 1]
+    }
 
     /// Each document's largest numeric value (what an index image stores).
     var largestValues: [Int64] { maxValue.isEmpty ? minValue : maxValue }
@@ -169,22 +206,51 @@ struct FieldColumn: Sendable {
         if exists.last != doc { exists.append(doc) }
     }
 
-    private mutating func addKeywordSortValues(_ strings: [String], doc: UInt32) {
-        guard let smallest = strings.min(by: Self.precedes), let largest = strings.max(by: Self.precedes)
-        else {
-            return
+    /// Appends `doc` to the postings of `term`; returns the ordinal of `term` as a sort value.
+    private mutating func post(_ term: String, doc: UInt32) -> UInt32 {
+        let next = UInt32(sortTerms.count + 1)
+        var ordinal: UInt32 = 0
+        Self.update(&terms[term, default: PostingList()]) { list in
+            list.append(doc)
+            if list.sortOrdinal == 0 { list.sortOrdinal = next }
+            ordinal = list.sortOrdinal
         }
-        addKeywordSortValues(smallest, largest, doc: doc)
+        if ordinal == next { sortTerms.append(term) }
+        return exactOrdinal(ordinal, of: term)
     }
 
-    private mutating func addKeywordSortValues(_ smallest: String, _ largest: String, doc: UInt32) {
-        Self.grow(&minKeyword, to: Int(doc) + 1, with: nil)
+    /// The sort ordinal of `term`, which is posted already.
+    private mutating func sortOrdinal(_ term: String) -> UInt32 {
+        let next = UInt32(sortTerms.count + 1)
+        var ordinal: UInt32 = 0
+        Self.update(&terms[term, default: PostingList()]) { list in
+            if list.sortOrdinal == 0 { list.sortOrdinal = next }
+            ordinal = list.sortOrdinal
+        }
+        if ordinal == next { sortTerms.append(term) }
+        return exactOrdinal(ordinal, of: term)
+    }
+
+    /// `ordinal`, unless its term is only canonically equivalent to `term` (the dictionary takes
+    /// "é" and "e\u{301}" as one key): then a sort value of its own, as Lucene orders bytes.
+    private mutating func exactOrdinal(_ ordinal: UInt32, of term: String) -> UInt32 {
+        if sortTerms[Int(ordinal) - 1].utf8.elementsEqual(term.utf8) { return ordinal }
+        sortTerms.append(term)
+        return UInt32(sortTerms.count)
+    }
+
+    private static func update(_ list: inout PostingList, _ body: (inout PostingList) -> Void) {
+        body(&list)
+    }
+
+    private mutating func addKeywordSortValues(_ smallest: UInt32, _ largest: UInt32, doc: UInt32) {
+        Self.grow(&minKeyword, to: Int(doc) + 1, with: 0)
         minKeyword[Int(doc)] = smallest
         if maxKeyword.isEmpty {
-            guard !smallest.utf8.elementsEqual(largest.utf8) else { return }
+            guard smallest != largest else { return }
             maxKeyword = minKeyword
         } else {
-            Self.grow(&maxKeyword, to: Int(doc) + 1, with: nil)
+            Self.grow(&maxKeyword, to: Int(doc) + 1, with: 0)
         }
         maxKeyword[Int(doc)] = largest
     }

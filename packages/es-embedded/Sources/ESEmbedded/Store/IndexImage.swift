@@ -174,7 +174,7 @@ enum IndexImage {
         writer.raw(column.points.pending.map(\.doc))
         writer.raw(column.exists)
         // Sort values are terms of the same column (0: none).
-        writer.raw(column.minKeyword.map { $0.flatMap { ordinals[$0] } ?? 0 })
+        writer.raw(column.smallestKeywords.map { $0.flatMap { ordinals[$0] } ?? 0 })
         writer.raw(column.largestKeywords.map { $0.flatMap { ordinals[$0] } ?? 0 })
         writer.raw(column.minValue)
         writer.raw(column.largestValues)

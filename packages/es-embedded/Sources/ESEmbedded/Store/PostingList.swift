@@ -5,13 +5,22 @@ struct PostingList: Sendable, Equatable {
     private(set) var docs: [UInt32] = []
     /// Term frequencies, parallel to ``docs``; empty when every frequency is 1.
     private(set) var freqs: [UInt32] = []
+    /// The term's ordinal among its column's keyword sort values (``FieldColumn/sortTerms``,
+    /// 1-based); 0 when no document sorts by it.
+    var sortOrdinal: UInt32 = 0
 
     init() {}
 
     /// A list as an index image stored it (``IndexImage``).
-    init(docs: [UInt32], freqs: [UInt32]) {
+    init(docs: [UInt32], freqs: [UInt32], sortOrdinal: UInt32 = 0) {
         self.docs = docs
         self.freqs = freqs
+        self.sortOrdinal = sortOrdinal
+    }
+
+    /// The same documents and frequencies (the ordinal depends on the order terms came in).
+    static func == (lhs: PostingList, rhs: PostingList) -> Bool {
+        lhs.docs == rhs.docs && lhs.freqs == rhs.freqs
     }
 
     /// Appends a document; documents arrive in ascending order, each at most once.

@@ -19,6 +19,24 @@ import Testing
         #expect((0..<6).map { column.keywordSortValue($0, largest: true) } == ["b", "c", nil, "z", "m", nil])
     }
 
+    /// Sort values are ordinals into the column's terms, and keep each document's own bytes
+    /// where the postings take canonically equivalent spellings as one term.
+    @Test func keywordSortValuesKeepTheirBytes() {
+        var column = FieldColumn(kind: .keyword)
+        column.add(.keyword("\u{E9}"), doc: 0)
+        column.add(.keyword("e\u{301}"), doc: 1)
+        column.add(.keywords(["e\u{301}", "a"]), doc: 2)
+        column.add(.keyword("\u{E9}"), doc: 3)
+        let bytes = { (doc: Int, largest: Bool) in
+            column.keywordSortValue(doc, largest: largest).map { Array($0.utf8) }
+        }
+        #expect(bytes(0, false) == Array("\u{E9}".utf8))
+        #expect(bytes(1, false) == Array("e\u{301}".utf8))
+        #expect(bytes(2, true) == Array("e\u{301}".utf8) && bytes(2, false) == Array("a".utf8))
+        #expect(bytes(3, true) == Array("\u{E9}".utf8))
+        #expect(column.terms.count == 2)
+    }
+
     @Test func numericSortValuesAndRangesOfSingleAndMultiValuedDocuments() {
         var column = FieldColumn(kind: .long)
         column.add(.point(5), doc: 0)
