@@ -77,6 +77,22 @@ import Testing
         }
 
         """,
+        "packages/slow/Package.swift": """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        let package = Package(name: "slow", targets: [.testTarget(name: "SlowTests")])
+        """,
+        "packages/slow/Tests/SlowTests/SlowTests.swift": """
+        import Foundation
+        import XCTest
+
+        final class SlowTests: XCTestCase {
+            func testFinishes() { XCTAssertTrue(true) }
+            func testNeverEnds() { while true { sleep(1) } }
+        }
+
+        """,
         "services/app/Package.swift": """
         // swift-tools-version:6.0
         import PackageDescription
@@ -142,7 +158,8 @@ import Testing
             let map = repo.root + "/.build/impact"
 
             // Recording: every test, alone, with the files it executed.
-            let (status, output, errors) = try testselect(["impact", "record", "--output", map], in: repo)
+            let (status, output, errors) = try testselect(
+                ["impact", "record", "--output", map, "--packages", "packages/lib,services/app"], in: repo)
             #expect(status == 0, "\(output)\n\(errors)")
             #expect(output.contains("recorded 2 of 2 packages"), "\(output)")
             #expect(errors.contains("impact: packages/lib: 3/3 tests"), "\(errors)")
@@ -169,6 +186,24 @@ import Testing
                         "packages/lib/Tests/LibTests/LibTests.swift",
                     ], "\(recorded)")
             #expect(try repo.git("status", "--porcelain").isEmpty, "recording left files in the repository")
+
+            // A test that never ends is stopped after --timeout and kept without a map.
+            let (slowStatus, slowOutput, slowErrors) = try testselect(
+                ["impact", "record", "--output", map, "--packages", "packages/slow", "--timeout", "2"],
+                in: repo)
+            #expect(slowStatus == 0, "\(slowOutput)\n\(slowErrors)")
+            #expect(
+                slowOutput.contains("packages/slow: 2 tests (1 without a map: they always run)"),
+                "\(slowOutput)")
+            guard case .map(let slowMap) = ImpactMap.load(package: "packages/slow", from: map) else {
+                Issue.record("the map of packages/slow does not load")
+                return
+            }
+            #expect(
+                slowMap.tests.first { $0.id == "SlowTests.SlowTests/testNeverEnds" }?.note?.contains(
+                    "--timeout") == true)
+            #expect(
+                slowMap.tests.first { $0.id == "SlowTests.SlowTests/testFinishes" }?.files?.isEmpty == false)
 
             // A change inside a function body: only the tests that executed it, in every suite.
             try repo.write(

@@ -35,6 +35,11 @@ public struct ImpactCommand: TestSelectCommand {
             .option(
                 "--output", value: "dir", help: "Where the maps go (default: .build/testselect/impact)."),
             .option("--jobs", value: "n", help: "Tests run at once (default: the number of cores)."),
+            .option(
+                "--timeout", value: "seconds",
+                help:
+                    "Stop a test still running alone after this long; it is kept without a map (default: \(ImpactCommand.defaultTimeout))."
+            ),
             SelectionOptions.noDumpPackage,
         ])
 
@@ -48,6 +53,10 @@ public struct ImpactCommand: TestSelectCommand {
     public var output: String?
     /// The raw `--jobs` value.
     public var jobsText: String?
+    /// The raw `--timeout` value.
+    public var timeoutText: String?
+    /// The default `--timeout`, in seconds.
+    public static let defaultTimeout = 600
     /// `--no-dump-package`.
     public var noDumpPackage: Bool
 
@@ -57,6 +66,7 @@ public struct ImpactCommand: TestSelectCommand {
         packagesText = arguments.option("--packages")
         output = arguments.option("--output")
         jobsText = arguments.option("--jobs")
+        timeoutText = arguments.option("--timeout")
         noDumpPackage = arguments.flag("--no-dump-package")
     }
 
@@ -70,6 +80,10 @@ public struct ImpactCommand: TestSelectCommand {
         if let jobsText, (Int(jobsText) ?? 0) < 1 {
             throw UsageError.invalidValue(
                 option: "--jobs", value: jobsText, expected: "a whole number of at least 1")
+        }
+        if let timeoutText, (Double(timeoutText) ?? 0) <= 0 {
+            throw UsageError.invalidValue(
+                option: "--timeout", value: timeoutText, expected: "a number of seconds above 0")
         }
         for (name, value) in [("--output", output), ("--packages", packagesText), ("--repo", repository)] {
             if let value, value.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -108,10 +122,13 @@ public struct ImpactCommand: TestSelectCommand {
             output ?? workspace.root + "/.build/testselect/impact", from: context.currentDirectory)
         let tools = try ImpactRecorder.tools(swift: context.swift, runner: context.runner)
         let errors = context.errors
-        let recorder = ImpactRecorder(
+        var recorder = ImpactRecorder(
             swift: context.swift, profdata: tools.profdata, cov: tools.cov, runner: context.runner, git: git,
             jobs: jobsText.flatMap { Int($0) } ?? ProcessInfo.processInfo.activeProcessorCount,
             progress: { errors.write("impact: \(NameSafety.visible($0))\n") })
+        recorder.timeout = .seconds(
+            timeoutText.flatMap { Double($0) } ?? Double(ImpactCommand.defaultTimeout))
+        recorder.clock = context.clock
         let repository = try git.rootCommits()
         let toolchain = context.swiftVersion()
         let scratch =

@@ -23,6 +23,10 @@ public struct ImpactRecorder: Sendable {
     public var jobs: Int
     /// Progress lines.
     public var progress: @Sendable (String) -> Void
+    /// How long one test may run alone before it is stopped (and kept without a map).
+    public var timeout: Duration?
+    /// What times `timeout`.
+    public var clock: MonotonicClock = .continuous
 
     /// Creates a recorder.
     public init(
@@ -165,16 +169,26 @@ public struct ImpactRecorder: Sendable {
                 identifier.hasSuffix(")")
                 ? ["--testing-library", "swift-testing", "--filter", pattern] : [identifier]
         }
-        let output: ProcessOutput
+        // Its output goes to a log beside the profiles (the test's own output is not kept), and a
+        // test still running after `timeout` is stopped.
+        let process: LoggedProcess
         do {
-            output = try runner.run(
+            process = try LoggedProcess.launch(
                 bundle.runsThroughSwiftTest ? swift : bundle.executable, arguments, in: packagePath,
-                input: nil,
-                environment: ["LLVM_PROFILE_FILE": profiles + "/%p.profraw"])
+                output: profiles + "/output.log", environment: ["LLVM_PROFILE_FILE": profiles + "/%p.profraw"]
+            )
         } catch {
             return (nil, "could not run: \(error)")
         }
-        guard output.status == 0 else { return (nil, "failed when run alone (exit status \(output.status))") }
+        let timer = timeout.map { StepTimer(process: process, limit: $0, clock: clock) }
+        let exit = process.wait()
+        if timer?.finish() == true, let timeout {
+            return (
+                nil,
+                "still running after \(RunSummary.duration(PlainRunProgress.seconds(timeout))) alone ('--timeout'): stopped"
+            )
+        }
+        guard exit.succeeded else { return (nil, "failed when run alone (exit status \(exit.status))") }
         let raw = ((try? FileManager.default.contentsOfDirectory(atPath: profiles)) ?? []).filter {
             $0.hasSuffix(".profraw")
         }.sorted().map { profiles + "/" + $0 }
