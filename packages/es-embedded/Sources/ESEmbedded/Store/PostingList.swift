@@ -1,10 +1,14 @@
 /// The documents holding one term of one field, ascending, with the term's frequency in each
 /// (for `text` fields; other fields always count 1).
 struct PostingList: Sendable, Equatable {
-    /// Document numbers, strictly ascending.
-    private(set) var docs: [UInt32] = []
+    /// Documents, strictly ascending, once there are two or more. A single document is
+    /// ``only`` instead: every term of an id-like field has one, and an array of one element
+    /// would cost a heap allocation per term.
+    private var many: [UInt32] = []
     /// Term frequencies, parallel to ``docs``; empty when every frequency is 1.
     private(set) var freqs: [UInt32] = []
+    /// The document while there is only one (`UInt32.max`: none; unused once ``many`` holds them).
+    private var only = UInt32.max
     /// The term's ordinal among its column's keyword sort values (``FieldColumn/sortTerms``,
     /// 1-based); 0 when no document sorts by it.
     var sortOrdinal: UInt32 = 0
@@ -13,7 +17,7 @@ struct PostingList: Sendable, Equatable {
 
     /// A list as an index image stored it (``IndexImage``).
     init(docs: [UInt32], freqs: [UInt32], sortOrdinal: UInt32 = 0) {
-        self.docs = docs
+        if docs.count == 1 { only = docs[0] } else { many = docs }
         self.freqs = freqs
         self.sortOrdinal = sortOrdinal
     }
@@ -23,27 +27,46 @@ struct PostingList: Sendable, Equatable {
         lhs.docs == rhs.docs && lhs.freqs == rhs.freqs
     }
 
+    /// Document numbers, strictly ascending.
+    var docs: [UInt32] {
+        if !many.isEmpty { return many }
+        return only == .max ? [] : [only]
+    }
+
     /// Appends a document; documents arrive in ascending order, each at most once.
     mutating func append(_ doc: UInt32, frequency: UInt32 = 1) {
         if frequency != 1 && freqs.isEmpty {
-            freqs = [UInt32](repeating: 1, count: docs.count)
+            freqs = [UInt32](repeating: 1, count: count)
         }
-        docs.append(doc)
+        if !many.isEmpty {
+            many.append(doc)
+        } else if only == .max {
+            only = doc
+        } else {
+            many = [only, doc]
+        }
         if !freqs.isEmpty { freqs.append(frequency) }
     }
 
     /// The number of documents (deleted ones included, as Lucene counts before a merge).
-    var count: Int { docs.count }
+    var count: Int {
+        if !many.isEmpty { return many.count }
+        return only == .max ? 0 : 1
+    }
 
     /// The frequency of the term in `doc`, 0 when absent.
     func frequency(of doc: UInt32) -> UInt32 {
+        guard !many.isEmpty else {
+            guard only != .max, only == doc else { return 0 }
+            return freqs.isEmpty ? 1 : freqs[0]
+        }
         var low = 0
-        var high = docs.count
+        var high = many.count
         while low < high {
             let middle = (low + high) >> 1
-            if docs[middle] < doc { low = middle + 1 } else { high = middle }
+            if many[middle] < doc { low = middle + 1 } else { high = middle }
         }
-        guard low < docs.count, docs[low] == doc else { return 0 }
+        guard low < many.count, many[low] == doc else { return 0 }
         return freqs.isEmpty ? 1 : freqs[low]
     }
 }
