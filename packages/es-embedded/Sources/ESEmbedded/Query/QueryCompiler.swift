@@ -188,7 +188,7 @@ struct QueryCompiler {
         }
         var matches = DocSet(capacity: data.docCount)
         for field in lookup.valueFields(matching: query.field) {
-            if let column = data.columns[field.path] { matches.insert(contentsOf: column.exists) }
+            if let column = data.columns[field.path] { matches.formUnion(column.exists) }
         }
         return .constant(matches, score: boost)
     }

@@ -6,8 +6,12 @@ struct FieldColumn: Sendable {
     private(set) var terms: [String: PostingList] = [:]
     /// Sorted numeric values (long, double, date, boolean).
     private(set) var points = PointIndex()
-    /// Documents with at least one indexed value, ascending.
-    private(set) var exists: [UInt32] = []
+    /// Documents with at least one indexed value, a bit each (a sorted array of them took 4
+    /// bytes a document per field).
+    private(set) var exists = DocSet(capacity: 0)
+    /// How many documents have a value, and the last one that does.
+    private var existing = 0
+    private var lastExisting = -1
 
     /// Keyword sort values: each document's smallest and largest term, as ordinals into
     /// ``sortTerms`` (1-based; 0 when it has none), 4 bytes a document where a string would take
@@ -43,7 +47,11 @@ struct FieldColumn: Sendable {
     ) {
         self.kind = kind
         self.points = points
-        self.exists = exists
+        var set = DocSet(capacity: exists.max().map { Int($0) + 1 } ?? 0)
+        for doc in exists { set.insert(Int(doc)) }
+        self.exists = set
+        self.existing = exists.count
+        self.lastExisting = exists.last.map(Int.init) ?? -1
         // Sort terms take the ordinals of their postings (the image writes each column's
         // sort values as ordinals into its terms, so they are always among them).
         var terms = terms
@@ -150,11 +158,14 @@ struct FieldColumn: Sendable {
     }
 
     /// The number of documents with a value (deleted ones included).
-    var docCount: Int { exists.count }
+    var docCount: Int { existing }
+
+    /// The documents with a value, ascending (what an index image stores).
+    var existingDocs: [UInt32] { exists.members.map { UInt32($0) } }
 
     /// The average number of tokens per document with a value (BM25's `avgdl`).
     var averageLength: Double {
-        exists.isEmpty ? 1 : max(1, Double(totalTokens) / Double(exists.count))
+        existing == 0 ? 1 : max(1, Double(totalTokens) / Double(existing))
     }
 
     /// The token count of `doc` (0 when it has no value).
@@ -203,7 +214,11 @@ struct FieldColumn: Sendable {
     }
 
     private mutating func markExists(_ doc: UInt32) {
-        if exists.last != doc { exists.append(doc) }
+        guard lastExisting != Int(doc) else { return }
+        exists.grow(to: Int(doc) + 1)
+        exists.insert(Int(doc))
+        existing += 1
+        lastExisting = Int(doc)
     }
 
     /// Appends `doc` to the postings of `term`; returns the ordinal of `term` as a sort value.

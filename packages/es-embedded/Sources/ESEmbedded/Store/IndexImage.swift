@@ -172,7 +172,7 @@ enum IndexImage {
         writer.raw(column.points.sorted.map(\.doc))
         writer.raw(column.points.pending.map(\.value))
         writer.raw(column.points.pending.map(\.doc))
-        writer.raw(column.exists)
+        writer.raw(column.existingDocs)
         // Sort values are terms of the same column (0: none).
         writer.raw(column.smallestKeywords.map { $0.flatMap { ordinals[$0] } ?? 0 })
         writer.raw(column.largestKeywords.map { $0.flatMap { ordinals[$0] } ?? 0 })

@@ -50,6 +50,7 @@ import Testing
         #expect((0..<5).map { column.numericSortValue($0, largest: false) } == [5, nil, 7, 1, 4])
         #expect((0..<5).map { column.numericSortValue($0, largest: true) } == [5, nil, 7, 9, 4])
         #expect(column.hasValue(of: 3, in: 8, 10))
+        #expect(column.docCount == 4 && column.existingDocs == [0, 2, 3, 4] && !column.exists.contains(1))
         #expect(!column.hasValue(of: 4, in: 5, 10))
     }
 
@@ -61,6 +62,7 @@ import Testing
             multiValues: [:],
             lengths: [], totalTokens: 0)
         #expect(single.maxKeyword.isEmpty && single.maxValue.isEmpty)
+        #expect(single.docCount == 2 && single.existingDocs == [0, 1])
         #expect(single.largestKeywords == ["a", "b"] && single.largestValues == [1, 2])
         // Canonically equivalent spellings are different terms.
         let spelled = FieldColumn(
