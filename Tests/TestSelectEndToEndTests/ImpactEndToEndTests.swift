@@ -241,6 +241,21 @@ import Testing
             #expect(runStatus == 0, "\(run)\n\(runErrors)")
             #expect(run.split(separator: "\n").last == "2 passed, 0 failed", "\(run)")
 
+            // Two files of one target changed: the tests of each (a selection explains a suite
+            // with one file per target; the impact selection reads them all).
+            try repo.write(
+                "packages/lib/Sources/Lib/Text.swift",
+                try String(contentsOfFile: repo.path("packages/lib/Sources/Lib/Text.swift"), encoding: .utf8)
+                    .replacingOccurrences(of: "text.uppercased() +", with: "(text.uppercased()) +"))
+            scope = try scopes(["--base", "main", "--impact", map], in: repo)
+            #expect(
+                testIDs(scope["packages/lib:LibTests"])
+                    == [
+                        "LibTests.MathXCTests/testDoubles", "LibTests.TextTests/shouts(text:)",
+                        "LibTests.ToolXCTests/testTool",
+                    ], "\(scope)")
+            #expect(testIDs(scope["services/app:AppTests"]) == ["AppTests.greets()"], "\(scope)")
+
             // A declaration outside any body (a global constant a test reads without executing its
             // line): the whole suite runs, and the output says why.
             try repo.git("checkout", "--", ".")
@@ -288,10 +303,18 @@ import Testing
                         "LibTests.MathXCTests/testDoubles", "LibTests.TextTests/shouts(text:)",
                         "LibTests.ToolXCTests/testTool",
                     ])
-            // A new test file is a new file: the whole suite runs.
+            // A new test file that only adds tests: they are new to the map and run; nothing else
+            // changes. One that also extends a type may change what other tests call: whole suite.
             try repo.write(
                 "packages/lib/Tests/LibTests/NewTests.swift",
-                "import Lib\nimport Testing\n\n@Test func newOne() { #expect(double(1) == 2) }\n")
+                "import Lib\nimport Testing\n\n@Suite struct NewTests {\n    @Test func newOne() { #expect(double(1) == 2) }\n}\n"
+            )
+            scope = try scopes(["--base", "main", "--impact", map], in: repo)
+            #expect(rule(scope["packages/lib:LibTests"]) == "", "\(scope)")
+            #expect(testIDs(scope["packages/lib:LibTests"]).count == 3)
+            try repo.write(
+                "packages/lib/Tests/LibTests/NewTests.swift",
+                "import Lib\n\nextension Int {\n    var twice: Int { self * 2 }\n}\n")
             scope = try scopes(["--base", "main", "--impact", map], in: repo)
             #expect(rule(scope["packages/lib:LibTests"]).contains("NewTests.swift is new"))
             try repo.remove("packages/lib/Tests/LibTests/NewTests.swift")

@@ -107,6 +107,30 @@ import Testing
         try check(text, [1, 2, 3, 4, 5, 6, 8])
     }
 
+    @Test func aFileOfTestTypesDeclaresOnlyTypesAndImports() throws {
+        let tests = """
+            import Testing
+            import XCTest
+
+            @Suite struct NewTests {
+                @Test func one() { #expect(true) }
+            }
+
+            final class MoreTests: XCTestCase {
+                func testTwo() {}
+            }
+            """
+        #expect(try #require(DeclarationLines(tests, isTestTarget: true)).declaresOnlyTypesAndImports)
+        for extra in ["extension Int { var twice: Int { self * 2 } }", "let shared = 1", "#if DEBUG\n#endif"]
+        {
+            let scan = try #require(DeclarationLines(tests + "\n" + extra + "\n", isTestTarget: true))
+            #expect(!scan.declaresOnlyTypesAndImports, "\(extra)")
+        }
+        let stored = tests.replacingOccurrences(of: "func testTwo() {}", with: "let fixture = 3")
+        #expect(
+            try #require(DeclarationLines(stored, isTestTarget: true)).declaresOnlyTypesAndImports == false)
+    }
+
     /// Every Swift file of this repository's testselect sources reads, and most of their lines are
     /// inside function bodies (real code, not only the fixtures above).
     @Test func readsThisRepositorysSources() throws {

@@ -18,6 +18,8 @@ struct DeclarationLines: Sendable {
     /// Lines holding declaration-level code, with whether that code is only the signature of a
     /// `private`/`fileprivate` function (or of any function, in a test target).
     private(set) var lines: [Int: Bool] = [:]
+    /// What the declaration-level code on each line introduces (`import`, `class`, `let`, ...).
+    private(set) var introducers: [Int: Set<String>] = [:]
 
     /// Reads `text`; nil when it cannot be lexed.
     init?(_ text: String, isTestTarget: Bool) {
@@ -28,6 +30,14 @@ struct DeclarationLines: Sendable {
     /// The first of `changed` that holds declaration-level code (other than a safe signature).
     func firstDeclarationLine(in changed: some Sequence<Int>) -> Int? {
         changed.filter { lines[$0] == false }.min()
+    }
+
+    /// Whether every declaration-level line of the file only imports a module or declares a type
+    /// (its members' signatures being safe): a test file adding or removing test classes and nothing
+    /// else (no extension, global, stored property, protocol).
+    var declaresOnlyTypesAndImports: Bool {
+        let allowed: Set<String> = ["import", "class", "struct", "enum", "actor"]
+        return lines.allSatisfy { line, safe in safe || (introducers[line] ?? [""]).isSubset(of: allowed) }
     }
 
     private enum Context {
@@ -67,11 +77,15 @@ struct DeclarationLines: Sendable {
         var pending = Pending()
         var previous: Token? = nil
 
-        func flush(_ pending: Pending, into lines: inout [Int: Bool]) {
+        func flush(_ pending: Pending, into lines: inout [Int: Bool], _ introducers: inout [Int: Set<String>])
+        {
             let safeSignature =
                 pending.introducer.map(DeclarationLines.functionIntroducers.contains) == true
                 && (pending.privateAccess || isTestTarget)
-            for line in pending.lines { lines[line] = (lines[line] ?? true) && safeSignature }
+            for line in pending.lines {
+                lines[line] = (lines[line] ?? true) && safeSignature
+                if !safeSignature { introducers[line, default: []].insert(pending.introducer ?? "") }
+            }
         }
 
         for (index, token) in tokens.enumerated() where token.kind != .endOfFile {
@@ -96,11 +110,11 @@ struct DeclarationLines: Sendable {
             if token.newlineBefore, startsDeclaration, !(previous?.isPunctuation("@") ?? false),
                 pending.introducer != nil || token.kind == .directive
             {
-                flush(pending, into: &lines)
+                flush(pending, into: &lines, &introducers)
                 pending = Pending()
             }
             if token.isPunctuation("}") {
-                flush(pending, into: &lines)
+                flush(pending, into: &lines, &introducers)
                 pending = Pending()
                 lines[token.line] = lines[token.line] ?? true
                 if stack.count > 1 { stack.removeLast() }
@@ -123,7 +137,7 @@ struct DeclarationLines: Sendable {
             if token.isPunctuation(")") || token.isPunctuation("]") { pending.depth -= 1 }
             if token.isOperator("="), pending.depth <= 0 { pending.afterEquals = true }
             if token.isPunctuation(";") {
-                flush(pending, into: &lines)
+                flush(pending, into: &lines, &introducers)
                 pending = Pending()
                 continue
             }
@@ -132,7 +146,7 @@ struct DeclarationLines: Sendable {
             let opensBody =
                 !isProtocol && !pending.afterEquals
                 && (DeclarationLines.functionIntroducers.contains(introducer) || introducer == "var")
-            flush(pending, into: &lines)
+            flush(pending, into: &lines, &introducers)
             if opensBody {
                 // The `{` line holds the signature (flushed above); what follows is the body.
                 stack.append(.body)
@@ -144,7 +158,7 @@ struct DeclarationLines: Sendable {
             }
             pending = Pending()
         }
-        flush(pending, into: &lines)
+        flush(pending, into: &lines, &introducers)
     }
 }
 

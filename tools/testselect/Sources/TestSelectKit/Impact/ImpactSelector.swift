@@ -147,6 +147,10 @@ public struct ImpactSelector: Sendable {
         var selection: Selection
         var root: String
         var ownership: FileOwnership
+        /// Every changed file a suite (`dir:Target`) depends on, each with whether it is a file of a
+        /// test target. Complete, unlike the selection's reasons, which explain a suite with one file
+        /// per changed target.
+        var reaching: [String: [String: Bool]]
     }
 
     private func compare(
@@ -168,9 +172,32 @@ public struct ImpactSelector: Sendable {
             byPath[file.path] = file
             if let old = file.oldPath { byPath[old] = file }
         }
+        // Each changed file, from the targets owning it (at the head, or at the map's commit for a
+        // file that is gone), up its dependents to every suite.
+        var reaching: [String: [String: Bool]] = [:]
+        for file in files {
+            var sides: [(path: String, graph: ResolvedGraph)] = []
+            if file.status != .deleted { sides.append((file.path, outcome.head)) }
+            if let baseGraph, file.status == .deleted || file.status == .renamed {
+                sides.append((file.oldPath ?? file.path, baseGraph))
+            }
+            for (path, graph) in sides {
+                let owners = FileOwnership(graph: graph).locate(path).owners
+                guard !owners.isEmpty else { continue }
+                let reach = GraphAlgorithms.breadthFirst(from: owners, nodeCount: graph.targets.count) {
+                    graph.dependents[$0]
+                }
+                let inTestTarget = owners.contains { graph.targets[$0].kind == .test }
+                for node in graph.targets.indices where graph.targets[node].isSuite && reach.reached(node) {
+                    let key =
+                        graph.packages[graph.targets[node].package].directory + ":" + graph.targets[node].name
+                    reaching[key, default: [:]][path] = inTestTarget && owners.contains(node)
+                }
+            }
+        }
         return Comparison(
             commit: commit, head: head, files: byPath, selection: selection, root: workspace.root,
-            ownership: FileOwnership(graph: outcome.head))
+            ownership: FileOwnership(graph: outcome.head), reaching: reaching)
     }
 
     private func scope(
@@ -186,21 +213,19 @@ public struct ImpactSelector: Sendable {
         let reasons =
             comparison.selection.selected.first { $0.package == suite.package && $0.target == suite.target }?
             .reasons ?? []
+        // Any rule but a changed file of a target the suite depends on: the map cannot answer.
+        for reason in reasons where reason.kind != .fileChanged && reason.kind != .dependencyChanged {
+            return .wholeSuite(
+                rule: SelectionTextFormatter.describe(reason)
+                    + " (since the map's commit \(map.commit.prefix(10)))")
+        }
         var changedSwift: Set<String> = []
-        for reason in reasons {
-            switch reason.kind {
-            case .fileChanged, .dependencyChanged:
-                guard let path = reason.file else { return .wholeSuite(rule: reason.kind.rawValue) }
-                if let rule = fallback(for: path, inTestTarget: reason.kind == .fileChanged, comparison, git)
-                {
-                    return .wholeSuite(rule: rule)
-                }
-                changedSwift.insert(path)
-            default:
-                return .wholeSuite(
-                    rule: SelectionTextFormatter.describe(reason)
-                        + " (since the map's commit \(map.commit.prefix(10)))")
+        let reaching = comparison.reaching[suite.package + ":" + suite.target] ?? [:]
+        for (path, inTestTarget) in reaching.sorted(by: { $0.key < $1.key }) {
+            if let rule = fallback(for: path, inTestTarget: inTestTarget, comparison, git) {
+                return .wholeSuite(rule: rule)
             }
+            changedSwift.insert(path)
         }
         var selected: [Selection.ImpactedTest] = []
         var skipped: [String] = []
@@ -226,8 +251,24 @@ public struct ImpactSelector: Sendable {
         let since = "since the map's commit \(comparison.commit.prefix(10))"
         guard let change = comparison.files[path] else { return nil }
         switch change.status {
-        case .added: return "\(path) is new \(since)"
-        case .deleted: return "\(path) was deleted \(since)"
+        case .added:
+            // A test file that only adds test types: its tests are new to the map and run anyway.
+            if inTestTarget, path.hasSuffix(".swift"),
+                let text = contents(of: path, at: comparison.head, comparison, git),
+                DeclarationLines(text, isTestTarget: true)?.declaresOnlyTypesAndImports == true
+            {
+                return nil
+            }
+            return "\(path) is new \(since)"
+        case .deleted:
+            // A test file that only held test types: the tests that executed it are selected.
+            if inTestTarget, path.hasSuffix(".swift"),
+                let text = try? git.contents(of: [path], at: comparison.commit)[path],
+                DeclarationLines(text, isTestTarget: true)?.declaresOnlyTypesAndImports == true
+            {
+                return nil
+            }
+            return "\(path) was deleted \(since)"
         case .renamed: return "\(change.oldPath ?? path) was renamed to \(change.path) \(since)"
         case .modified: break
         }
@@ -244,8 +285,7 @@ public struct ImpactSelector: Sendable {
         }
         guard let lines = try? git.changedLines(of: path, base: comparison.commit, head: comparison.head),
             let old = try? git.contents(of: [path], at: comparison.commit)[path],
-            let new = comparison.head.map({ try? git.contents(of: [path], at: $0)[path] })
-                ?? (try? String(contentsOfFile: comparison.root + "/" + path, encoding: .utf8)),
+            let new = contents(of: path, at: comparison.head, comparison, git),
             let before = DeclarationLines(old, isTestTarget: inTestTarget),
             let after = DeclarationLines(new, isTestTarget: inTestTarget)
         else { return "\(path) could not be read to tell what changed in it" }
@@ -257,6 +297,13 @@ public struct ImpactSelector: Sendable {
             return "\(path) changes code outside a function body (line \(line))"
         }
         return nil
+    }
+
+    /// A file at the head revision, or in the working tree.
+    private func contents(of path: String, at head: String?, _ comparison: Comparison, _ git: Git) -> String?
+    {
+        if let head { return (try? git.contents(of: [path], at: head))?[path] }
+        return try? String(contentsOfFile: comparison.root + "/" + path, encoding: .utf8)
     }
 
     private func firstLine(_ text: String) -> String {
