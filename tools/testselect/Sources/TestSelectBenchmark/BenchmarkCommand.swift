@@ -49,6 +49,9 @@ public enum BenchmarkCommand {
           --timeout <s>           Most seconds one package's tests may run under a mutation (default: 600).
           --history <n>           Instead of mutations: the next n commits after the map's commit that
                                   change Swift sources, tests run suite-level against impact (nothing runs).
+          --each-parent           With --history: the last n commits of HEAD changing Swift sources, each
+                                  against a map recorded on its parent (checked out in the clone), as CI
+                                  recording on every merge would have it.
           --testselect <path>     The testselect executable (default: the one next to this benchmark).
 
         Each size or clone ends with a machine-readable line:
@@ -152,6 +155,7 @@ public enum BenchmarkCommand {
         var packages: [String] = []
         var executable = testselect
         var history: Int? = nil
+        var eachParent = false
         var timeout = 600
         var index = 0
         func value(_ name: String) throws(UsageError) -> String {
@@ -190,6 +194,7 @@ public enum BenchmarkCommand {
                             expected: "a whole number of seconds, at least 1")
                     }
                     timeout = number
+                case "--each-parent": eachParent = true
                 case "--history":
                     let text = try value("--history")
                     guard let number = Int(text), number >= 1 else {
@@ -231,6 +236,11 @@ public enum BenchmarkCommand {
             seed: seed,
             packages: packages, print: print)
         do {
+            if let history, eachParent {
+                let scratch = NSTemporaryDirectory() + "testselect-impact-history-\(getpid())"
+                defer { try? FileManager.default.removeItem(atPath: scratch) }
+                return try benchmark.historyPerCommit(limit: history, scratch: scratch)
+            }
             if let history { return try benchmark.history(limit: history) }
             return try benchmark.run()
         } catch {

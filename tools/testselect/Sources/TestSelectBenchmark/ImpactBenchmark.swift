@@ -348,9 +348,94 @@ public struct ImpactBenchmark: Sendable {
         return 0
     }
 
+    /// The history table as CI would have it, a map recorded on each commit's parent: for each of
+    /// the last `limit` commits of the clone's HEAD that change Swift sources and select a suite of a
+    /// measured package, the clone checks out the parent, records the map of the packages involved
+    /// (`impact record`, incremental builds from one commit to the next), and compares the tests
+    /// suite-level selection runs with those the impact selection runs. The clone is left at its HEAD.
+    public func historyPerCommit(limit: Int, scratch: String) throws -> Int32 {
+        let original = try run("git", ["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { _ = try? run("git", ["checkout", "-q", "--detach", original]) }
+        let commits = try run("git", ["rev-list", "HEAD", "--", "*.swift"]).split(separator: "\n").map(
+            String.init
+        )
+        .prefix(limit).reversed()
+        print(
+            "impact history: the last \(commits.count) commits changing Swift sources, each with a map of its parent"
+        )
+        var suiteTotal = 0
+        var impactTotal = 0
+        var whole = 0
+        var measured = 0
+        for (number, revision) in commits.enumerated() {
+            let plain = try SystemProcessRunner().run(
+                testselect, ["--base", revision + "~1", "--head", revision, "--format", "json"],
+                in: repository)
+            let suites = (try? JSONValue.parse(plain.stdoutText)["selected"]?.arrayValue ?? []) ?? []
+            let packagesHere = Set(suites.compactMap { $0["package"]?.stringValue }.filter(measures)).sorted()
+            guard plain.status == 0, !packagesHere.isEmpty else {
+                print("commit \(number + 1) \(revision.prefix(10)): selects no suite of a measured package")
+                continue
+            }
+            let directory = scratch + "/" + revision
+            _ = try run("git", ["checkout", "-q", "--detach", revision + "~1"])
+            let recorded = try SystemProcessRunner().run(
+                testselect,
+                [
+                    "impact", "record", "--packages", packagesHere.joined(separator: ","), "--output",
+                    directory,
+                ],
+                in: repository)
+            _ = try run("git", ["checkout", "-q", "--detach", original])
+            guard recorded.status == 0 else {
+                print(
+                    "commit \(number + 1) \(revision.prefix(10)): the parent's map could not be recorded: \(recorded.stderr.suffix(300))"
+                )
+                continue
+            }
+            let output = try SystemProcessRunner().run(
+                testselect,
+                ["--base", revision + "~1", "--head", revision, "--impact", directory, "--format", "json"],
+                in: repository)
+            guard output.status == 0 else {
+                throw BenchmarkError.impact("testselect failed on \(revision): \(output.stderr)")
+            }
+            measured += 1
+            var suiteTests = 0
+            var impactTests = 0
+            var rules: [String] = []
+            for suite in try JSONValue.parse(output.stdoutText)["selected"]?.arrayValue ?? [] {
+                guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue,
+                    measures(package), let impact = suite["impact"]
+                else { continue }
+                let listed = try listedTests(package: package, target: target, in: directory)
+                suiteTests += listed
+                if let rule = impact["whole_suite"]?.stringValue {
+                    impactTests += listed
+                    whole += 1
+                    rules.append("\(target): \(rule)")
+                } else {
+                    impactTests += max(0, listed - (impact["skipped"]?.arrayValue?.count ?? 0))
+                }
+            }
+            suiteTotal += suiteTests
+            impactTotal += impactTests
+            print(
+                "commit \(number + 1) \(revision.prefix(10)): tests run suite-level \(suiteTests), impact \(impactTests)"
+                    + (rules.isEmpty ? "" : " (whole: \(rules.prefix(2).joined(separator: "; ")))"))
+        }
+        let ratio = suiteTotal == 0 ? 0 : Double(impactTotal) / Double(suiteTotal)
+        print(
+            "bench-impact-history commits=\(commits.count) measured=\(measured) suite_tests=\(suiteTotal) "
+                + "impact_tests=\(impactTotal) whole_suites=\(whole) ratio=\(String(format: "%.3f", ratio))")
+        return 0
+    }
+
     /// How many tests the map lists for a suite.
-    private func listedTests(package: String, target: String) throws -> Int {
-        guard case .map(let loaded) = ImpactMap.load(package: package, from: map) else { return 0 }
+    private func listedTests(package: String, target: String, in directory: String? = nil) throws -> Int {
+        guard case .map(let loaded) = ImpactMap.load(package: package, from: directory ?? map) else {
+            return 0
+        }
         return loaded.tests.filter {
             ModuleName.matches(module: String($0.id.prefix { $0 != "." }), target: target)
         }.count
