@@ -4,13 +4,22 @@ extension QueryCompiler {
     /// A range on a field stored as points: its column (absent when no document of the level
     /// has a value) and inclusive encoded bounds.
     struct PointRange {
-        var column: FieldColumn?
+        let column: FieldColumn?
         var lower: Int64
         var upper: Int64
+        /// The column's doc values, which ``contains(_:)`` reads for every candidate.
+        private let values: FieldColumn.NumericDocValues
+
+        init(column: FieldColumn?, lower: Int64, upper: Int64) {
+            self.column = column
+            self.lower = lower
+            self.upper = upper
+            values = column?.numericDocValues ?? FieldColumn.NumericDocValues()
+        }
 
         /// Whether `doc` has a value within the bounds (read from the doc values).
         func contains(_ doc: Int) -> Bool {
-            column?.hasValue(of: doc, in: lower, upper) ?? false
+            values.contains(doc, lower, upper)
         }
     }
 

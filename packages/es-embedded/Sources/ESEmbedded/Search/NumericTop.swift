@@ -2,7 +2,10 @@
 /// catalogue sort (newest first, by priority) without building a sort value per document.
 struct NumericTop {
     private let column: FieldColumn
-    private let largest: Bool
+    /// The column's sort values of the chosen mode, and which documents have one (read
+    /// directly: every candidate of a sorted search is ranked by them).
+    private let values: [Int64]
+    private let hasValue: [Bool]
     private let descending: Bool
     private let missingKey: Int64
     /// Kept (key, doc) pairs; keys are arranged so that smaller comes first whatever the direction.
@@ -13,7 +16,8 @@ struct NumericTop {
     init?(field: SortPlan.FieldKey, limit: Int) {
         guard let numeric = field.numeric, limit > 0 else { return nil }
         column = numeric.column
-        largest = numeric.largest
+        values = numeric.column.numericSortValues(largest: numeric.largest)
+        hasValue = numeric.column.hasValue
         descending = field.descending
         heap = BoundedHeap(limit: limit) { ($0.key, $0.doc) < ($1.key, $1.doc) }
         switch field.missingValue {
@@ -43,7 +47,8 @@ struct NumericTop {
     /// The key `doc` is ranked by: smaller is better, whatever the direction.
     @inline(__always)
     func key(of doc: Int) -> Int64 {
-        column.numericSortValue(doc, largest: largest).map { descending ? ~$0 : $0 } ?? missingKey
+        guard doc < hasValue.count, hasValue[doc] else { return missingKey }
+        return descending ? ~values[doc] : values[doc]
     }
 
     /// The key of a present sort value of the field (a `search_after` value); `nil` for a value

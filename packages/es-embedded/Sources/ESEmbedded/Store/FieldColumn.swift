@@ -197,6 +197,11 @@ struct FieldColumn: Sendable {
         ordinal == 0 ? nil : sortTerms[Int(ordinal) - 1]
     }
 
+    /// Each document's smallest or largest numeric value, valid where ``hasValue`` is true.
+    func numericSortValues(largest: Bool) -> [Int64] {
+        largest && !maxValue.isEmpty ? maxValue : minValue
+    }
+
     /// Each document's largest numeric value (what an index image stores).
     var largestValues: [Int64] { maxValue.isEmpty ? minValue : maxValue }
 
@@ -298,12 +303,33 @@ struct FieldColumn: Sendable {
 
     /// Whether `doc` has a numeric value in `lower...upper` (read from the doc values).
     func hasValue(of doc: Int, in lower: Int64, _ upper: Int64) -> Bool {
-        guard doc < hasValue.count, hasValue[doc] else { return false }
-        let smallest = minValue[doc]
-        let largest = maxValue.isEmpty ? smallest : maxValue[doc]
-        if smallest > upper || largest < lower { return false }
-        if smallest >= lower || largest <= upper || multiValues.isEmpty { return true }
-        return multiValues[UInt32(doc)]?.contains { $0 >= lower && $0 <= upper } ?? false
+        numericDocValues.contains(doc, lower, upper)
+    }
+
+    /// The numeric doc values a range checks document by document, apart from the rest of the
+    /// column (a copy of the whole column per document cost more than the check).
+    var numericDocValues: NumericDocValues {
+        NumericDocValues(minValue: minValue, maxValue: maxValue, hasValue: hasValue, multiValues: multiValues)
+    }
+
+    /// Each document's smallest and largest numeric value (``maxValue`` empty: the same),
+    /// and every value of documents holding several.
+    struct NumericDocValues {
+        var minValue: [Int64] = []
+        var maxValue: [Int64] = []
+        var hasValue: [Bool] = []
+        var multiValues: [UInt32: [Int64]] = [:]
+
+        /// Whether `doc` has a value in `lower...upper`.
+        @inline(__always)
+        func contains(_ doc: Int, _ lower: Int64, _ upper: Int64) -> Bool {
+            guard doc < hasValue.count, hasValue[doc] else { return false }
+            let smallest = minValue[doc]
+            let largest = maxValue.isEmpty ? smallest : maxValue[doc]
+            if smallest > upper || largest < lower { return false }
+            if smallest >= lower || largest <= upper || multiValues.isEmpty { return true }
+            return multiValues[UInt32(doc)]?.contains { $0 >= lower && $0 <= upper } ?? false
+        }
     }
 
     /// Every numeric value of `doc`.
