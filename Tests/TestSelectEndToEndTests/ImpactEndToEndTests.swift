@@ -81,8 +81,12 @@ import Testing
         // swift-tools-version:6.0
         import PackageDescription
 
-        let package = Package(name: "slow", targets: [.testTarget(name: "SlowTests")])
+        let package = Package(
+            name: "slow",
+            targets: [.executableTarget(name: "slowtool"), .testTarget(name: "SlowTests")]
+        )
         """,
+        "packages/slow/Sources/slowtool/main.swift": "print(1)\n",
         "packages/slow/Tests/SlowTests/SlowTests.swift": """
         import Foundation
         import XCTest
@@ -90,6 +94,16 @@ import Testing
         final class SlowTests: XCTestCase {
             func testFinishes() { XCTAssertTrue(true) }
             func testNeverEnds() { while true { sleep(1) } }
+            func testToolWithoutEnvironment() throws {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+                    .deletingLastPathComponent().appendingPathComponent("slowtool")
+                process.environment = [:]
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                XCTAssertEqual(process.terminationStatus, 0)
+            }
         }
 
         """,
@@ -193,7 +207,7 @@ import Testing
                 in: repo)
             #expect(slowStatus == 0, "\(slowOutput)\n\(slowErrors)")
             #expect(
-                slowOutput.contains("packages/slow: 2 tests (1 without a map: they always run)"),
+                slowOutput.contains("packages/slow: 3 tests (2 without a map: they always run)"),
                 "\(slowOutput)")
             guard case .map(let slowMap) = ImpactMap.load(package: "packages/slow", from: map) else {
                 Issue.record("the map of packages/slow does not load")

@@ -189,6 +189,15 @@ public struct ImpactRecorder: Sendable {
             )
         }
         guard exit.succeeded else { return (nil, "failed when run alone (exit status \(exit.status))") }
+        // A process the test started with an environment of its own wrote its profile where it ran
+        // (the package directory, as a rule): its coverage is lost, so the test has no sound map.
+        let stray = packagePath + "/default.profraw"
+        if FileManager.default.fileExists(atPath: stray) {
+            try? FileManager.default.removeItem(atPath: stray)
+            return (
+                nil, "started a process whose coverage could not be collected (it replaced the environment)"
+            )
+        }
         let raw = ((try? FileManager.default.contentsOfDirectory(atPath: profiles)) ?? []).filter {
             $0.hasSuffix(".profraw")
         }.sorted().map { profiles + "/" + $0 }
