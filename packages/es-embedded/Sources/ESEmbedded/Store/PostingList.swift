@@ -35,8 +35,15 @@ struct PostingList: Sendable, Equatable {
 
     /// Appends a document; documents arrive in ascending order, each at most once.
     mutating func append(_ doc: UInt32, frequency: UInt32 = 1) {
+        // Frequencies are kept once one differs from 1; the documents before it counted 1 each.
+        // (Filled before the document is added, and the frequency appended after: an empty
+        // ``freqs`` means "all 1", so a first document's frequency must not depend on it.)
         if frequency != 1 && freqs.isEmpty {
             freqs = [UInt32](repeating: 1, count: count)
+            freqs.reserveCapacity(count + 1)
+            freqs.append(frequency)
+        } else if !freqs.isEmpty {
+            freqs.append(frequency)
         }
         if !many.isEmpty {
             many.append(doc)
@@ -45,7 +52,6 @@ struct PostingList: Sendable, Equatable {
         } else {
             many = [only, doc]
         }
-        if !freqs.isEmpty { freqs.append(frequency) }
     }
 
     /// The number of documents (deleted ones included, as Lucene counts before a merge).

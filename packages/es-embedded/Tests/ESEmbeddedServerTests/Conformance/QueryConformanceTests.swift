@@ -55,6 +55,25 @@ import Testing
         }
     }
 
+    /// A term's frequency counts in the first document that holds it as in every later one:
+    /// "hello hello world" (three tokens, the average length) scores
+    /// `idf - idf / (1 + 2 / 1.2)` = 0.1798013 for "hello" (in 32-bit floats, as Lucene), and
+    /// the same text again scores as the first, not the 0.13076457 of a single occurrence.
+    @Test(arguments: BackendMode.allCases)
+    func firstDocumentKeepsItsTermFrequency(mode: BackendMode) async throws {
+        try await withBackend(mode) { backend in
+            _ = try await backend.index(
+                "one", id: "1", document: ["t": "hello hello world"], refresh: .immediate)
+            let alone = try await backend.search("one", request: SearchRequest(query: .match("t", "hello")))
+            #expect(alone.hits.hits.first?.score == 0.1798013)
+            _ = try await backend.index(
+                "one", id: "2", document: ["t": "hello hello world"], refresh: .immediate)
+            let both = try await backend.search("one", request: SearchRequest(query: .match("t", "hello")))
+            let scores = both.hits.hits.map(\.score)
+            #expect(scores.count == 2 && scores[0] == scores[1])
+        }
+    }
+
     @Test(arguments: BackendMode.allCases)
     func termAndTermsOnKeywordsNumbersAndBooleans(mode: BackendMode) async throws {
         try await withBackend(mode) { backend in

@@ -16,4 +16,14 @@ import Testing
         #expect(list.frequency(of: 9) == 3 && list.frequency(of: 12) == 1 && list.frequency(of: 10) == 0)
         #expect(list == PostingList(docs: [4, 9, 12], freqs: [1, 3, 1], sortOrdinal: 7))
     }
+
+    /// A first document with a frequency above 1 keeps it (it used to be counted as 1).
+    @Test func firstDocumentFrequencyIsKept() {
+        var list = PostingList()
+        list.append(2, frequency: 3)
+        #expect(list.frequency(of: 2) == 3 && list.freqs == [3])
+        list.append(5)
+        #expect(list.docs == [2, 5] && list.freqs == [3, 1])
+        #expect(list.frequency(of: 2) == 3 && list.frequency(of: 5) == 1)
+    }
 }
