@@ -181,7 +181,9 @@ public struct ImpactRecorder: Sendable {
             return (nil, "could not run: \(error)")
         }
         let timer = timeout.map { StepTimer(process: process, limit: $0, clock: clock) }
+        let watcher = ChildWatcher(root: process.pid, executables: bundle.executables)
         let exit = process.wait()
+        let children = watcher.stop()
         if timer?.finish() == true, let timeout {
             return (
                 nil,
@@ -196,6 +198,15 @@ public struct ImpactRecorder: Sendable {
             try? FileManager.default.removeItem(atPath: stray)
             return (
                 nil, "started a process whose coverage could not be collected (it replaced the environment)"
+            )
+        }
+        // A child of the package's that ended without writing its profile (killed): what it
+        // executed is unknown.
+        for (pid, exe) in children.sorted(by: { $0.key < $1.key })
+        where !FileManager.default.fileExists(atPath: profiles + "/\(pid).profraw") {
+            return (
+                nil,
+                "started \(URL(fileURLWithPath: exe).lastPathComponent), which ended without writing its coverage (killed?)"
             )
         }
         let raw = ((try? FileManager.default.contentsOfDirectory(atPath: profiles)) ?? []).filter {
