@@ -318,28 +318,11 @@ public struct ImpactBenchmark: Sendable {
             guard output.status == 0 else {
                 throw BenchmarkError.impact("testselect failed on \(revision): \(output.stderr)")
             }
-            var suiteTests = 0
-            var impactTests = 0
-            var rules: [String] = []
-            for suite in try JSONValue.parse(output.stdoutText)["selected"]?.arrayValue ?? [] {
-                guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue,
-                    measures(package), let impact = suite["impact"]
-                else { continue }
-                let listed = try listedTests(package: package, target: target)
-                suiteTests += listed
-                if let rule = impact["whole_suite"]?.stringValue {
-                    impactTests += listed
-                    whole += 1
-                    rules.append("\(target): \(rule)")
-                } else {
-                    impactTests += max(0, listed - (impact["skipped"]?.arrayValue?.count ?? 0))
-                }
-            }
-            suiteTotal += suiteTests
-            impactTotal += impactTests
-            print(
-                "commit \(number + 1) \(revision.prefix(10)): tests run suite-level \(suiteTests), impact \(impactTests)"
-                    + (rules.isEmpty ? "" : " (whole: \(rules.prefix(2).joined(separator: "; ")))"))
+            let tally = try count(output.stdoutText, maps: map)
+            suiteTotal += tally.suite
+            impactTotal += tally.impact
+            whole += tally.rules.count
+            print(tally.line(number: number + 1, revision: revision))
         }
         let ratio = suiteTotal == 0 ? 0 : Double(impactTotal) / Double(suiteTotal)
         print(
@@ -401,34 +384,50 @@ public struct ImpactBenchmark: Sendable {
                 throw BenchmarkError.impact("testselect failed on \(revision): \(output.stderr)")
             }
             measured += 1
-            var suiteTests = 0
-            var impactTests = 0
-            var rules: [String] = []
-            for suite in try JSONValue.parse(output.stdoutText)["selected"]?.arrayValue ?? [] {
-                guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue,
-                    measures(package), let impact = suite["impact"]
-                else { continue }
-                let listed = try listedTests(package: package, target: target, in: directory)
-                suiteTests += listed
-                if let rule = impact["whole_suite"]?.stringValue {
-                    impactTests += listed
-                    whole += 1
-                    rules.append("\(target): \(rule)")
-                } else {
-                    impactTests += max(0, listed - (impact["skipped"]?.arrayValue?.count ?? 0))
-                }
-            }
-            suiteTotal += suiteTests
-            impactTotal += impactTests
-            print(
-                "commit \(number + 1) \(revision.prefix(10)): tests run suite-level \(suiteTests), impact \(impactTests)"
-                    + (rules.isEmpty ? "" : " (whole: \(rules.prefix(2).joined(separator: "; ")))"))
+            let tally = try count(output.stdoutText, maps: directory)
+            suiteTotal += tally.suite
+            impactTotal += tally.impact
+            whole += tally.rules.count
+            print(tally.line(number: number + 1, revision: revision))
         }
         let ratio = suiteTotal == 0 ? 0 : Double(impactTotal) / Double(suiteTotal)
         print(
             "bench-impact-history commits=\(commits.count) measured=\(measured) suite_tests=\(suiteTotal) "
                 + "impact_tests=\(impactTotal) whole_suites=\(whole) ratio=\(String(format: "%.3f", ratio))")
         return 0
+    }
+
+    /// One commit's figures for the history table.
+    struct Tally {
+        var suite = 0
+        var impact = 0
+        /// The rules that ran measured suites whole.
+        var rules: [String] = []
+
+        func line(number: Int, revision: String) -> String {
+            "commit \(number) \(revision.prefix(10)): tests run suite-level \(suite), impact \(impact)"
+                + (rules.isEmpty ? "" : " (whole: \(rules.prefix(2).joined(separator: "; ")))")
+        }
+    }
+
+    /// The tests a `--impact --format json` selection runs in measured packages, at suite level
+    /// (every test the maps list for each selected suite) and with the maps.
+    func count(_ json: String, maps: String) throws -> Tally {
+        var tally = Tally()
+        for suite in try JSONValue.parse(json)["selected"]?.arrayValue ?? [] {
+            guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue,
+                measures(package), let impact = suite["impact"]
+            else { continue }
+            let listed = try listedTests(package: package, target: target, in: maps)
+            tally.suite += listed
+            if let rule = impact["whole_suite"]?.stringValue {
+                tally.impact += listed
+                tally.rules.append("\(target): \(rule)")
+            } else {
+                tally.impact += max(0, listed - (impact["skipped"]?.arrayValue?.count ?? 0))
+            }
+        }
+        return tally
     }
 
     /// How many tests the map lists for a suite.
