@@ -19,7 +19,8 @@ let package = Package(
     targets: [
         .target(
             name: "ESEmbedded",
-            dependencies: [.product(name: "ESModels", package: "es-models")]),
+            dependencies: ["CMalloc", .product(name: "ESModels", package: "es-models")]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(

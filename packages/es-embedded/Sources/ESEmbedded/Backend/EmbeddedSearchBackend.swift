@@ -71,6 +71,7 @@ public final class EmbeddedSearchBackend: SearchBackend {
         }
         catalog.failed = report.failedIndices
         catalog.refreshAll(monotonicMillis: 0)
+        FreedMemory.returnToSystem()
         recovery = report
         configuration.log("es-embedded: '\(directory.path)' \(report.summary)")
         engine = Engine(

@@ -8,10 +8,7 @@ extension Engine {
         let writer = state.writer
         guard writer.deletedCount > 1024, writer.deletedCount > writer.liveCount else { return }
         var rebuilt = ShardData()
-        let ordered = writer.entries.sorted {
-            ($0.value.doc ?? .max, $0.key) < ($1.value.doc ?? .max, $1.key)
-        }
-        for (id, entry) in ordered {
+        for (id, entry) in writer.orderedEntries {
             guard let doc = entry.doc else {
                 rebuilt.delete(id: id, version: entry.version, seqNo: entry.seqNo)
                 continue

@@ -54,6 +54,11 @@ struct PostingList: Sendable, Equatable {
         }
     }
 
+    /// The document when the list holds exactly one.
+    var onlyDoc: UInt32? {
+        many.isEmpty && only != .max ? only : nil
+    }
+
     /// The number of documents (deleted ones included, as Lucene counts before a merge).
     var count: Int {
         if !many.isEmpty { return many.count }
