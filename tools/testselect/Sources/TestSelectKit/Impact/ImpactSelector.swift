@@ -53,10 +53,11 @@ public struct ImpactSelector: Sendable {
 
         // Each package's map, checked once.
         var maps: [String: Result<ImpactMap, Unusable>] = [:]
-        for package in Set(selection.selected.map(\.package)) {
+        var commits = CommitFacts()
+        for package in Set(selection.selected.map(\.package)).sorted() {
             maps[package] = check(
                 ImpactMap.load(package: package, from: directory), package: package, git: git, roots: roots,
-                head: headSHA ?? "HEAD")
+                head: headSHA ?? "HEAD", commits: &commits)
             if case .failure(let unusable) = maps[package], unusable.warn {
                 warnings.append("impact map of '\(package)' not used: \(unusable.rule); its suites run whole")
             }
@@ -82,6 +83,31 @@ public struct ImpactSelector: Sendable {
         return (selection, warnings)
     }
 
+    /// What git says of each recorded commit, asked once however many packages' maps share it.
+    struct CommitFacts {
+        struct Facts {
+            /// Commits between it and the head, either way.
+            var distance: Int
+            /// Every file's blob id at it (nil when git could not list them).
+            var blobs: [String: String]?
+        }
+
+        private var known: [String: Facts?] = [:]
+
+        /// The facts of `commit`, or nil when this clone lacks it.
+        mutating func facts(of commit: String, head: String, git: Git) -> Facts? {
+            if let cached = known[commit] { return cached }
+            var facts: Facts? = nil
+            if (try? git.commit(commit)) != nil {
+                facts = Facts(
+                    distance: (try? git.distance(commit, head)) ?? Int.max,
+                    blobs: try? git.blobIDs(at: commit))
+            }
+            known[commit] = facts
+            return facts
+        }
+    }
+
     /// Why a map cannot be used, and whether that deserves a warning (a missing map of a package is
     /// ordinary; a damaged or foreign one is not).
     struct Unusable: Error {
@@ -90,7 +116,8 @@ public struct ImpactSelector: Sendable {
     }
 
     private func check(
-        _ loaded: ImpactMap.Loaded, package: String, git: Git, roots: [String], head: String
+        _ loaded: ImpactMap.Loaded, package: String, git: Git, roots: [String], head: String,
+        commits: inout CommitFacts
     ) -> Result<ImpactMap, Unusable> {
         switch loaded {
         case .missing:
@@ -112,14 +139,14 @@ public struct ImpactSelector: Sendable {
                         rule: "the map was recorded with another toolchain ('\(firstLine(map.toolchain))')",
                         warn: true))
             }
-            guard (try? git.commit(map.commit)) != nil else {
+            guard let facts = commits.facts(of: map.commit, head: head, git: git) else {
                 return .failure(
                     Unusable(
                         rule:
                             "the map's commit \(map.commit.prefix(10)) is not in this clone (fetch more history, e.g. 'git fetch --deepen=200')",
                         warn: true))
             }
-            let distance = (try? git.distance(map.commit, head)) ?? Int.max
+            let distance = facts.distance
             guard distance <= maxDistance else {
                 return .failure(
                     Unusable(
@@ -127,8 +154,7 @@ public struct ImpactSelector: Sendable {
                             "the map is \(distance) commits from the head, more than \(maxDistance) ('--impact-max-age'): record it again",
                         warn: true))
             }
-            guard let blobs = try? git.blobIDs(at: map.commit),
-                map.files.allSatisfy({ blobs[$0.path] == $0.blob })
+            guard let blobs = facts.blobs, map.files.allSatisfy({ blobs[$0.path] == $0.blob })
             else {
                 return .failure(
                     Unusable(
@@ -175,14 +201,17 @@ public struct ImpactSelector: Sendable {
         // Each changed file, from the targets owning it (at the head, or at the map's commit for a
         // file that is gone), up its dependents to every suite.
         var reaching: [String: [String: Bool]] = [:]
+        let headOwnership = FileOwnership(graph: outcome.head)
+        let baseOwnership = baseGraph.map { FileOwnership(graph: $0) }
         for file in files {
-            var sides: [(path: String, graph: ResolvedGraph)] = []
-            if file.status != .deleted { sides.append((file.path, outcome.head)) }
-            if let baseGraph, file.status == .deleted || file.status == .renamed {
-                sides.append((file.oldPath ?? file.path, baseGraph))
+            var sides: [(path: String, ownership: FileOwnership)] = []
+            if file.status != .deleted { sides.append((file.path, headOwnership)) }
+            if let baseOwnership, file.status == .deleted || file.status == .renamed {
+                sides.append((file.oldPath ?? file.path, baseOwnership))
             }
-            for (path, graph) in sides {
-                let owners = FileOwnership(graph: graph).locate(path).owners
+            for (path, ownership) in sides {
+                let graph = ownership.graph
+                let owners = ownership.locate(path).owners
                 guard !owners.isEmpty else { continue }
                 let reach = GraphAlgorithms.breadthFirst(from: owners, nodeCount: graph.targets.count) {
                     graph.dependents[$0]
@@ -197,7 +226,7 @@ public struct ImpactSelector: Sendable {
         }
         return Comparison(
             commit: commit, head: head, files: byPath, selection: selection, root: workspace.root,
-            ownership: FileOwnership(graph: outcome.head), reaching: reaching)
+            ownership: headOwnership, reaching: reaching)
     }
 
     private func scope(
