@@ -13,8 +13,9 @@ final class ChildWatcher: @unchecked Sendable {
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts watching `root`'s descendants for any of `executables` (absolute paths).
-    init(root: pid_t, executables: [String]) {
+    /// Starts watching `root`'s descendants for any of `executables` (absolute paths); `onSeen` is
+    /// told of each as it is first seen.
+    init(root: pid_t, executables: [String], onSeen: (@Sendable (pid_t) -> Void)? = nil) {
         #if os(Linux)
             let wanted = Set(executables.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
             guard !wanted.isEmpty else {
@@ -31,6 +32,7 @@ final class ChildWatcher: @unchecked Sendable {
                             wanted.contains(exe)
                         else { continue }
                         record(pid, exe)
+                        onSeen?(pid)
                     }
                     usleep(10_000)
                 }
