@@ -135,14 +135,15 @@ public struct ImpactBenchmark: Sendable {
         return line.replacingCharacters(in: range, with: replacement)
     }
 
-    /// Every mutation the operators allow in the packages' non-test sources, in a seeded order.
+    /// Every mutation the operators allow in the packages' library and executable sources, in a
+    /// seeded order: testing libraries (`TimeKitTesting`, `CLIKitTesting`: products other packages'
+    /// tests link) included; test targets, the root package's own test support and benchmarks not.
     public func candidates() throws -> [Mutation] {
         let listed = try run("git", ["ls-files", "-z", "--", "*.swift"]).split(separator: "\0").map(
             String.init)
         var files = listed.filter { path in
             path.contains("Sources/") && !path.contains("/Tests/") && !path.hasPrefix("Tests/")
                 && !path.hasSuffix("Package.swift") && !path.contains("TestSupport")
-                && !path.contains("Testing/")
                 && !path.contains("Benchmark") && !path.contains("-bench")
                 && (packages.isEmpty
                     || packages.contains {
