@@ -8,6 +8,8 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
     case invalidValue(option: String, value: String, expected: String)
     /// A required positional argument is missing.
     case missingArgument(String)
+    /// A required option is missing.
+    case missingOption(String, command: String)
     /// More positional arguments than the command takes.
     case unexpectedArgument(String, command: String)
     /// Two options that cannot be used together.
@@ -33,6 +35,8 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
             return "invalid value '\(value)' for '\(option)'; expected \(expected)"
         case .missingArgument(let name):
             return "missing argument \(name)"
+        case .missingOption(let option, let command):
+            return "'\(command)' needs '\(option)'; see '\(command) --help'"
         case .unexpectedArgument(let argument, let command):
             return "unexpected argument '\(argument)'; see '\(command) --help'"
         case .conflictingOptions(let first, let second):
@@ -51,20 +55,18 @@ public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError
     public var isBadInput: Bool { true }
 }
 
-/// The values given on a command line, by canonical name.
+/// The words of a command line sorted by canonical name; the declared properties of a command take
+/// their values from it.
 public struct ParsedArguments: Sendable {
+    /// The full command name, for messages (`testselect run`).
+    public let command: String
     var flags: Set<String> = []
     var options: [String: String] = [:]
     var positionals: [String: String] = [:]
 
-    /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The value of an option, if given.
-    public func option(_ name: String) -> String? { options[name] }
-
-    /// The value of a positional argument, if given.
-    public func positional(_ name: String) -> String? { positionals[name] }
+    init(command: String) {
+        self.command = command
+    }
 }
 
 /// A small argument parser: `--name value`, `--name=value`, flags, positionals, and `--` to end options.
@@ -73,18 +75,15 @@ public enum ArgumentParser {
     ///
     /// - Parameters:
     ///   - arguments: the words after the command name.
-    ///   - configuration: what the command accepts.
+    ///   - declarations: what the command accepts.
     ///   - commandName: the full command name, for messages (`testselect graph`).
     public static func parse(
-        _ arguments: [String], for configuration: CommandConfiguration, commandName: String
+        _ arguments: [String], declarations: [ArgumentDeclaration], commandName: String
     )
         throws(UsageError) -> ParsedArguments
     {
-        var parsed = ParsedArguments()
-        let positionals = configuration.arguments.filter {
-            if case .positional = $0.kind { return true }
-            return false
-        }
+        var parsed = ParsedArguments(command: commandName)
+        let positionals = declarations.filter(\.isPositional)
         var nextPositional = 0
         var index = 0
         var optionsEnded = false
@@ -102,9 +101,8 @@ public enum ArgumentParser {
                     name = String(word[..<equals])
                     inlineValue = String(word[word.index(after: equals)...])
                 }
-                guard let definition = configuration.arguments.first(where: { $0.names.contains(name) })
-                else {
-                    let known = configuration.arguments.flatMap(\.names) + ["--help"]
+                guard let definition = declarations.first(where: { $0.names.contains(name) }) else {
+                    let known = declarations.flatMap(\.names) + ["--help"]
                     throw .unknownOption(
                         name, command: commandName, suggestion: NearMatch.closest(to: name, among: known))
                 }

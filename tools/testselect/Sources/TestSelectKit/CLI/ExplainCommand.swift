@@ -88,35 +88,23 @@ public struct ExplainCommand: TestSelectCommand {
               testselect explain services/catalogue:CatalogueTests --base origin/main
               testselect explain .:TestSelectKitTests --base HEAD~1
               testselect explain .:TestSelectKitTests/GlobTests/testStar --base HEAD~1 --impact .build/impact
-            """,
-        arguments: [
-            .positional(
-                "package:target",
-                help: "The suite: its package directory, ':', its name (and '/<test>', see above).")
-        ]
-            + SelectionOptions.arguments + ImpactOptions.arguments + [
-                .option(
-                    "--cache", value: "dir",
-                    help:
-                        "Also say whether the suite passed before with these inputs, and which inputs changed since."
-                )
-            ])
+            """)
 
+    /// The suite (and test) to explain.
+    @Positional(
+        "package:target", help: "The suite: its package directory, ':', its name (and '/<test>', see above).")
+    public var suiteName: String
     /// Where to look and what changed.
-    public var options: SelectionOptions
+    public var options = SelectionOptions()
     /// `--impact`.
-    public var impact: ImpactOptions
-    /// The raw suite argument.
-    public var suiteName: String?
-    /// `--cache`.
+    public var impact = ImpactOptions()
+    /// The result cache.
+    @Option(
+        "--cache", value: "dir",
+        help: "Also say whether the suite passed before with these inputs, and which inputs changed since.")
     public var cacheDirectory: String?
 
-    public init(arguments: ParsedArguments) throws {
-        options = SelectionOptions(arguments: arguments)
-        impact = ImpactOptions(arguments: arguments)
-        suiteName = arguments.positional("package:target")
-        cacheDirectory = arguments.option("--cache")
-    }
+    public init() {}
 
     public func validate() throws {
         try options.validate()
@@ -125,7 +113,6 @@ public struct ExplainCommand: TestSelectCommand {
         if cacheDirectory != nil, options.head != nil {
             throw UsageError.conflictingOptions("--cache", "--head")
         }
-        guard let suiteName else { throw UsageError.missingArgument("<package:target>") }
         if let (_, test) = ExplainCommand.split(suiteName), test != nil, impact.directory == nil {
             throw UsageError.needsOption("a test after the suite ('\(suiteName)')", needs: "--impact DIR")
         }
@@ -137,7 +124,7 @@ public struct ExplainCommand: TestSelectCommand {
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
-        guard let suiteName, let (reference, test) = ExplainCommand.split(suiteName) else {
+        guard let (reference, test) = ExplainCommand.split(suiteName) else {
             throw UsageError.missingArgument("<package:target>")
         }
         let workspace = try options.workspace(in: context)

@@ -3,7 +3,7 @@ import Foundation
 /// `testselect flakes`: list the flaky tests `testselect run --retries` recorded.
 public struct FlakesCommand: TestSelectCommand {
     /// Output formats.
-    public enum Format: String, FormatOption {
+    public enum Format: String, CaseIterable, ExpressibleByArgument {
         case text, json
     }
 
@@ -20,30 +20,20 @@ public struct FlakesCommand: TestSelectCommand {
             EXAMPLES:
               testselect flakes
               testselect flakes --flakes ci-flakes.json --format json
-            """,
-        arguments: [
-            SelectionOptions.repository,
-            .option(
-                "--flakes", value: "file", help: "The flakes file (default: .build/testselect/flakes.json)."),
-            .option("--format", value: "format", help: "text (default) or json (the file's own form)."),
-        ])
+            """)
 
     /// `--repo`.
-    public var repository: String?
-    /// `--flakes`.
+    public var repository = RepositoryOption()
+    /// The flakes file.
+    @Option("--flakes", value: "file", help: "The flakes file (default: .build/testselect/flakes.json).")
     public var flakesPath: String?
-    /// The raw `--format` value.
-    public var formatName: String
+    /// The output format.
+    @Option(value: "format", help: "text or json (the file's own form).") public var format = Format.text
 
-    public init(arguments: ParsedArguments) throws {
-        repository = arguments.option("--repo")
-        flakesPath = arguments.option("--flakes")
-        formatName = arguments.option("--format") ?? Format.text.rawValue
-    }
+    public init() {}
 
     public func validate() throws {
-        _ = try Format.parse(formatName)
-        for (name, value) in [("--repo", repository), ("--flakes", flakesPath)] {
+        for (name, value) in [("--repo", repository.path), ("--flakes", flakesPath)] {
             if let value, value.isEmpty {
                 throw UsageError.invalidValue(option: name, value: value, expected: "a non-empty path")
             }
@@ -51,12 +41,12 @@ public struct FlakesCommand: TestSelectCommand {
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
-        var options = SelectionOptions(arguments: ParsedArguments())
-        options.repository = repository
+        let options = SelectionOptions()
+        options.repository = repository.path
         let workspace = try options.workspace(in: context)
         let path = FlakeStore.path(option: flakesPath, root: workspace.root, context: context)
         let store = try FlakeStore.load(from: path)
-        if try Format.parse(formatName) == .json {
+        if format == .json {
             context.output.write(store.serialized())
             return 0
         }

@@ -1,7 +1,7 @@
 /// `testselect graph`: print the package and target graph.
 public struct GraphCommand: TestSelectCommand {
     /// Output formats.
-    public enum Format: String, FormatOption {
+    public enum Format: String, CaseIterable, ExpressibleByArgument {
         case json, dot, mermaid
     }
 
@@ -16,24 +16,17 @@ public struct GraphCommand: TestSelectCommand {
             EXAMPLES:
               testselect graph --format json
               testselect graph --format dot --base origin/main | dot -Tsvg > graph.svg
-            """,
-        arguments: SelectionOptions.arguments + [
-            .option("--format", value: "format", help: "json (default), dot or mermaid.")
-        ])
+            """)
 
     /// Where to look and, optionally, what changed.
-    public var options: SelectionOptions
-    /// The raw `--format` value.
-    public var formatName: String
+    public var options = SelectionOptions()
+    /// The output format.
+    @Option(value: "format", help: "json, dot or mermaid.") public var format = Format.json
 
-    public init(arguments: ParsedArguments) throws {
-        options = SelectionOptions(arguments: arguments)
-        formatName = arguments.option("--format") ?? Format.json.rawValue
-    }
+    public init() {}
 
     public func validate() throws {
         try options.validate()
-        _ = try Format.parse(formatName)
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
@@ -55,7 +48,7 @@ public struct GraphCommand: TestSelectCommand {
                 }
             }
         }
-        switch try Format.parse(formatName) {
+        switch format {
         case .json: context.output.write(GraphJSONFormatter.format(graph))
         case .dot: context.output.write(GraphDiagramFormatter.dot(graph, highlight: highlight))
         case .mermaid: context.output.write(GraphDiagramFormatter.mermaid(graph, highlight: highlight))

@@ -1,12 +1,16 @@
-/// Renders `--help` text from a command's configuration.
+/// Renders `--help` text from a command's configuration and declared arguments.
 public enum HelpFormatter {
     /// Help for one command.
-    public static func help(for configuration: CommandConfiguration, commandName: String) -> String {
+    public static func help(for command: any TestSelectCommand.Type, commandName: String) -> String {
+        help(for: command.configuration, arguments: command.arguments, commandName: commandName)
+    }
+
+    /// Help for a command with these arguments.
+    public static func help(
+        for configuration: CommandConfiguration, arguments: [ArgumentDeclaration], commandName: String
+    ) -> String {
         var lines = ["OVERVIEW: \(configuration.abstract)", ""]
-        let positionals = configuration.arguments.filter {
-            if case .positional = $0.kind { return true }
-            return false
-        }
+        let positionals = arguments.filter(\.isPositional)
         let usageWords = positionals.map { "<\($0.name)>" } + ["[options]"]
         lines.append("USAGE: \(commandName) \(usageWords.joined(separator: " "))")
         if !positionals.isEmpty {
@@ -16,10 +20,11 @@ public enum HelpFormatter {
         }
         lines.append("")
         lines.append("OPTIONS:")
-        for argument in configuration.arguments {
+        for argument in arguments {
             switch argument.kind {
             case .flag: lines.append(row(argument.names.joined(separator: ", "), argument.help))
-            case .option(let value): lines.append(row("\(argument.name) <\(value)>", argument.help))
+            case .option(let value):
+                lines.append(row("\(argument.name) <\(value)>", argument.helpWithDefault))
             case .positional: continue
             }
         }

@@ -25,50 +25,34 @@ public struct ImpactCommand: TestSelectCommand {
               testselect impact record --output .build/impact
               testselect impact record --packages packages/es-models,. --jobs 2
               testselect run --base origin/main --impact .build/impact
-            """,
-        arguments: [
-            .positional("action", help: "'record'."),
-            SelectionOptions.repository,
-            .option(
-                "--packages", value: "dirs",
-                help: "Comma-separated package directories to record (default: every package with tests)."),
-            .option(
-                "--output", value: "dir", help: "Where the maps go (default: .build/testselect/impact)."),
-            .option("--jobs", value: "n", help: "Tests run at once (default: the number of cores)."),
-            .option(
-                "--timeout", value: "seconds",
-                help:
-                    "Stop a test still running alone after this long; it is kept without a map (default: \(ImpactCommand.defaultTimeout))."
-            ),
-            SelectionOptions.noDumpPackage,
-        ])
+            """)
 
     /// The action word.
-    public var action: String?
+    @Positional("action", help: "'record'.") public var action: String?
     /// `--repo`.
-    public var repository: String?
-    /// The raw `--packages` value.
+    public var repository = RepositoryOption()
+    /// The packages to record.
+    @Option(
+        "--packages", value: "dirs",
+        help: "Comma-separated package directories to record (default: every package with tests).")
     public var packagesText: String?
-    /// `--output`.
-    public var output: String?
-    /// The raw `--jobs` value.
-    public var jobsText: String?
-    /// The raw `--timeout` value.
-    public var timeoutText: String?
-    /// The default `--timeout`, in seconds.
-    public static let defaultTimeout = 600
+    /// Where the maps go.
+    @Option(value: "dir", help: "Where the maps go (default: .build/testselect/impact).") public var output:
+        String?
+    /// Tests run at once.
+    @Option(value: "n", in: 1..., help: "Tests run at once (default: the number of cores).") public var jobs:
+        Int?
+    /// How long a test may run alone.
+    @Option(
+        value: "seconds",
+        help: "Stop a test still running alone after this long; it is kept without a map.",
+        expected: "a number of seconds above 0",
+        convert: { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+    public var timeout: Double = 600
     /// `--no-dump-package`.
-    public var noDumpPackage: Bool
+    public var dumpPackage = DumpPackageOption()
 
-    public init(arguments: ParsedArguments) throws {
-        action = arguments.positional("action")
-        repository = arguments.option("--repo")
-        packagesText = arguments.option("--packages")
-        output = arguments.option("--output")
-        jobsText = arguments.option("--jobs")
-        timeoutText = arguments.option("--timeout")
-        noDumpPackage = arguments.flag("--no-dump-package")
-    }
+    public init() {}
 
     public func validate() throws {
         guard let action else {
@@ -77,15 +61,9 @@ public struct ImpactCommand: TestSelectCommand {
         guard action == "record" else {
             throw UsageError.invalidValue(option: "<action>", value: action, expected: "'record'")
         }
-        if let jobsText, (Int(jobsText) ?? 0) < 1 {
-            throw UsageError.invalidValue(
-                option: "--jobs", value: jobsText, expected: "a whole number of at least 1")
-        }
-        if let timeoutText, (Double(timeoutText) ?? 0) <= 0 {
-            throw UsageError.invalidValue(
-                option: "--timeout", value: timeoutText, expected: "a number of seconds above 0")
-        }
-        for (name, value) in [("--output", output), ("--packages", packagesText), ("--repo", repository)] {
+        for (name, value) in [
+            ("--output", output), ("--packages", packagesText), ("--repo", repository.path),
+        ] {
             if let value, value.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw UsageError.invalidValue(option: name, value: value, expected: "a non-empty value")
             }
@@ -93,9 +71,9 @@ public struct ImpactCommand: TestSelectCommand {
     }
 
     public func run(in context: CommandContext) throws -> Int32 {
-        var options = SelectionOptions(arguments: ParsedArguments())
-        options.repository = repository
-        options.noDumpPackage = noDumpPackage
+        let options = SelectionOptions()
+        options.repository = repository.path
+        options.noDumpPackage = dumpPackage.isOff
         let workspace = try options.workspace(in: context)
         guard let git = workspace.git else { throw ImpactError.needsGit(workspace.root) }
         let dirty = try context.runner.run(
@@ -124,10 +102,9 @@ public struct ImpactCommand: TestSelectCommand {
         let errors = context.errors
         var recorder = ImpactRecorder(
             swift: context.swift, profdata: tools.profdata, cov: tools.cov, runner: context.runner, git: git,
-            jobs: jobsText.flatMap { Int($0) } ?? ProcessInfo.processInfo.activeProcessorCount,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             progress: { errors.write("impact: \(NameSafety.visible($0))\n") })
-        recorder.timeout = .seconds(
-            timeoutText.flatMap { Double($0) } ?? Double(ImpactCommand.defaultTimeout))
+        recorder.timeout = .seconds(timeout)
         recorder.clock = context.clock
         let repository = try git.rootCommits()
         let toolchain = context.swiftVersion()

@@ -46,109 +46,82 @@ public struct RunCommand: TestSelectCommand {
               testselect run --all --shard 2/4 --durations ci-durations.json
               testselect run --base origin/main --dry-run     # what would run, and how
               testselect run --retries 2 --report .build/run.json
-            """,
-        arguments: SelectionOptions.arguments + ImpactOptions.arguments + [
-            .flag("--all", help: "Run every suite of every package (no diff needed)."),
-            .option(
-                "--jobs", value: "n", help: "Packages built and tested at once (default: min(2, cores))."),
-            .option("--shard", value: "i/n", help: "Run only shard i of n, balanced by recorded durations."),
-            .option(
-                "--durations", value: "file",
-                help:
-                    "Durations file read for balancing and updated (default: .build/testselect/durations.json)."
-            ),
-            .option(
-                "--junit", value: "dir", help: "Write one JUnit XML file per package into this directory."),
-            .flag("--fail-fast", help: "Stop at the first package that fails (running ones are cancelled)."),
-            .option(
-                "--timeout", value: "seconds",
-                help: "Stop a package's tests after this long and count it as failed (default: no limit)."),
-            .flag("--dry-run", help: "Print the packages, suites and commands that would run; run nothing."),
-            .option(
-                "--cache", value: "dir",
-                help:
-                    "Skip suites that passed before with the same inputs, kept in this directory; record passes."
-            ),
-            .flag("--cache-read-only", help: "With --cache: skip what passed before, record nothing."),
-            .option(
-                "--retries", value: "n",
-                help:
-                    "Run failing tests again, alone, up to n times; one that then passes is FLAKY (default: 0)."
-            ),
-            .flag("--fail-on-flaky", help: "With --retries: a flaky test fails the run (exit 1)."),
-            .option(
-                "--flakes", value: "file",
-                help: "Flaky tests' record, updated by --retries (default: .build/testselect/flakes.json)."),
-            .option(
-                "--report", value: "file", help: "Write the run's results as JSON (schema testselect-run/1)."),
-            .option(
-                "--build-cache", value: "dir",
-                help: "Restore each package's .build from this directory before building; save it after."),
-            .option(
-                "--build-cache-size", value: "gb",
-                help: "With --build-cache: the most its entries may hold, in GB (default: 20)."),
-        ])
+            """)
 
     /// Where to look and what changed.
-    public var options: SelectionOptions
+    public var options = SelectionOptions()
     /// `--impact`.
-    public var impact: ImpactOptions
-    /// `--all`.
-    public var all: Bool
-    /// The raw `--jobs` value.
-    public var jobsText: String?
-    /// The raw `--shard` value.
-    public var shardText: String?
-    /// `--durations`.
+    public var impact = ImpactOptions()
+    /// Every suite of every package.
+    @Flag(help: "Run every suite of every package (no diff needed).") public var all: Bool
+    /// Packages built and tested at once.
+    @Option(value: "n", in: 1..., help: "Packages built and tested at once (default: min(2, cores)).")
+    public var jobs: Int?
+    /// The shard to run.
+    @Option(
+        value: "i/n", help: "Run only shard i of n, balanced by recorded durations.",
+        expected: "'I/N' with 1 <= I <= N, e.g. '2/4'", convert: { Shard(parsing: $0) })
+    public var shard: Shard?
+    /// The durations file.
+    @Option(
+        "--durations", value: "file",
+        help: "Durations file read for balancing and updated (default: .build/testselect/durations.json).")
     public var durationsPath: String?
-    /// `--junit`.
+    /// Where JUnit files go.
+    @Option("--junit", value: "dir", help: "Write one JUnit XML file per package into this directory.")
     public var junitDirectory: String?
-    /// `--fail-fast`.
-    public var failFast: Bool
-    /// `--dry-run`.
-    public var dryRun: Bool
-    /// The raw `--timeout` value.
-    public var timeoutText: String?
-    /// `--cache`.
+    /// Stop at the first failing package.
+    @Flag(help: "Stop at the first package that fails (running ones are cancelled).") public var failFast:
+        Bool
+    /// How long a package's tests may run.
+    @Option(
+        value: "seconds",
+        help: "Stop a package's tests after this long and count it as failed (default: no limit).",
+        expected: "a number of seconds above 0",
+        convert: { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+    public var timeout: Double?
+    /// Print what would run.
+    @Flag(help: "Print the packages, suites and commands that would run; run nothing.") public var dryRun:
+        Bool
+    /// The result cache.
+    @Option(
+        "--cache", value: "dir",
+        help: "Skip suites that passed before with the same inputs, kept in this directory; record passes.")
     public var cacheDirectory: String?
-    /// `--cache-read-only`.
-    public var cacheReadOnly: Bool
-    /// The raw `--retries` value.
-    public var retriesText: String?
-    /// `--fail-on-flaky`.
-    public var failOnFlaky: Bool
-    /// `--flakes`.
+    /// Read the result cache, record nothing.
+    @Flag(help: "With --cache: skip what passed before, record nothing.") public var cacheReadOnly: Bool
+    /// How many times a failing test runs again.
+    @Option(
+        value: "n", in: 0...100,
+        help: "Run failing tests again, alone, up to n times; one that then passes is FLAKY.")
+    public var retries = 0
+    /// A flaky test fails the run.
+    @Flag(help: "With --retries: a flaky test fails the run (exit 1).") public var failOnFlaky: Bool
+    /// The flakes file.
+    @Option(
+        "--flakes", value: "file",
+        help: "Flaky tests' record, updated by --retries (default: .build/testselect/flakes.json).")
     public var flakesPath: String?
-    /// `--report`.
+    /// The run's JSON report.
+    @Option("--report", value: "file", help: "Write the run's results as JSON (schema testselect-run/1).")
     public var reportPath: String?
-    /// `--build-cache`.
+    /// The build cache.
+    @Option(
+        "--build-cache", value: "dir",
+        help: "Restore each package's .build from this directory before building; save it after.")
     public var buildCacheDirectory: String?
-    /// The raw `--build-cache-size` value.
-    public var buildCacheSizeText: String?
+    /// The build cache's size bound, in GB.
+    @Option(
+        "--build-cache-size", value: "gb",
+        help:
+            "With --build-cache: the most its entries may hold, in GB (default: \(RunCommand.defaultBuildCacheSize.argumentDescription)).",
+        expected: "a number of GB above 0",
+        convert: { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+    public var buildCacheSize: Double?
+    /// The build cache's size bound when `--build-cache-size` is not given, in GB.
+    public static let defaultBuildCacheSize = 20.0
 
-    public init(arguments: ParsedArguments) throws {
-        options = SelectionOptions(arguments: arguments)
-        impact = ImpactOptions(arguments: arguments)
-        all = arguments.flag("--all")
-        jobsText = arguments.option("--jobs")
-        shardText = arguments.option("--shard")
-        durationsPath = arguments.option("--durations")
-        junitDirectory = arguments.option("--junit")
-        failFast = arguments.flag("--fail-fast")
-        dryRun = arguments.flag("--dry-run")
-        timeoutText = arguments.option("--timeout")
-        cacheDirectory = arguments.option("--cache")
-        cacheReadOnly = arguments.flag("--cache-read-only")
-        retriesText = arguments.option("--retries")
-        failOnFlaky = arguments.flag("--fail-on-flaky")
-        flakesPath = arguments.option("--flakes")
-        reportPath = arguments.option("--report")
-        buildCacheDirectory = arguments.option("--build-cache")
-        buildCacheSizeText = arguments.option("--build-cache-size")
-    }
-
-    /// `--retries` as a number (0 when absent).
-    var retries: Int { retriesText.flatMap { Int($0) } ?? 0 }
+    public init() {}
 
     /// The default `--jobs`: two packages at a time (one, on a single core).
     public static func defaultJobs(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
@@ -166,30 +139,10 @@ public struct RunCommand: TestSelectCommand {
                 throw UsageError.conflictingOptions("--all", name)
             }
         }
-        if let jobsText, (Int(jobsText) ?? 0) < 1 {
-            throw UsageError.invalidValue(
-                option: "--jobs", value: jobsText, expected: "a whole number of at least 1")
-        }
-        if let timeoutText, (Double(timeoutText) ?? 0) <= 0 {
-            throw UsageError.invalidValue(
-                option: "--timeout", value: timeoutText, expected: "a number of seconds above 0")
-        }
-        if let shardText, Shard(parsing: shardText) == nil {
-            throw UsageError.invalidValue(
-                option: "--shard", value: shardText, expected: "'I/N' with 1 <= I <= N, e.g. '2/4'")
-        }
         if cacheReadOnly, cacheDirectory == nil {
             throw UsageError.needsOption("--cache-read-only", needs: "--cache DIR")
         }
-        if let retriesText, !(0...100).contains(Int(retriesText) ?? -1) {
-            throw UsageError.invalidValue(
-                option: "--retries", value: retriesText, expected: "a whole number from 0 to 100")
-        }
-        if let buildCacheSizeText, (Double(buildCacheSizeText) ?? 0) <= 0 {
-            throw UsageError.invalidValue(
-                option: "--build-cache-size", value: buildCacheSizeText, expected: "a number of GB above 0")
-        }
-        if buildCacheSizeText != nil, buildCacheDirectory == nil {
+        if buildCacheSize != nil, buildCacheDirectory == nil {
             throw UsageError.needsOption("--build-cache-size", needs: "--build-cache DIR")
         }
         if failOnFlaky, retries == 0 { throw UsageError.needsOption("--fail-on-flaky", needs: "--retries N") }
@@ -219,10 +172,10 @@ public struct RunCommand: TestSelectCommand {
                 directory: Workspace.absolute(buildCacheDirectory, from: context.currentDirectory),
                 root: workspace.root, git: git, toolchain: context.swiftVersion(),
                 platform: ResultCacheSession.platform,
-                limitBytes: Int64((Double(buildCacheSizeText ?? "20") ?? 20) * 1_000_000_000),
+                limitBytes: Int64((buildCacheSize ?? RunCommand.defaultBuildCacheSize) * 1_000_000_000),
                 runner: context.runner, now: context.now)
         }
-        if let shardText, let shard = Shard(parsing: shardText) {
+        if let shard {
             plan = plan.shard(shard, durations: durations)
         }
         var cached: [ResultCacheSession.CachedSuite] = []
@@ -238,7 +191,7 @@ public struct RunCommand: TestSelectCommand {
         if dryRun {
             context.output.write(
                 RunSummary.cachedLines(cached).map { NameSafety.visible($0) + "\n" }.joined()
-                    + RunCommand.describe(plan, estimate: estimate, shard: shardText))
+                    + RunCommand.describe(plan, estimate: estimate, shard: shard.map { "\($0)" }))
             return 0
         }
         guard !plan.jobs.isEmpty else {
@@ -257,11 +210,11 @@ public struct RunCommand: TestSelectCommand {
                 lines.map { NameSafety.visible($0) + "\n" }.joined() + RunSummary.closingLine([]) + "\n")
             return 0
         }
-        let width = jobsText.flatMap { Int($0) } ?? RunCommand.defaultJobs()
+        let width = jobs ?? RunCommand.defaultJobs()
         let suiteCount = plan.jobs.reduce(0) { $0 + $1.suites.count }
         context.output.write(
             "running \(suiteCount) suite\(suiteCount == 1 ? "" : "s") in \(plan.jobs.count) package\(plan.jobs.count == 1 ? "" : "s")"
-                + (shardText.map { " (shard \($0))" } ?? "")
+                + (shard.map { " (shard \($0))" } ?? "")
                 + ", \(min(width, plan.jobs.count)) at a time; logs in .build/testselect/logs/\n")
         let run = try execute(
             plan, root: workspace.root, width: width, estimate: estimate,
@@ -324,7 +277,7 @@ public struct RunCommand: TestSelectCommand {
         let runner = PackageTestRunner(
             swift: context.swift, root: root, logDirectory: logs,
             registry: registry, clock: context.clock,
-            testTimeout: timeoutText.flatMap { Double($0) }.map { Duration.seconds($0) }, retries: retries,
+            testTimeout: timeout.map { Duration.seconds($0) }, retries: retries,
             quarantine: quarantine, buildCache: buildCache)
         let progress = RunCommand.progress(for: context, total: plan.jobs.count, logPath: runner.logPath)
         let interrupts = InterruptHandler { registry.cancelAll() }

@@ -1,7 +1,7 @@
 /// `testselect [select]`: print the suites a change must run (the default command).
 public struct SelectCommand: TestSelectCommand {
     /// Output formats.
-    public enum Format: String, FormatOption {
+    public enum Format: String, CaseIterable, ExpressibleByArgument {
         case text, json
         case githubMatrix = "github-matrix"
         case commands, markdown, gitlab, buildkite
@@ -42,49 +42,38 @@ public struct SelectCommand: TestSelectCommand {
               testselect --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
               testselect --base "origin/$CI_MERGE_REQUEST_TARGET_BRANCH_NAME" --format gitlab > tests.yml
               testselect --base origin/main --format buildkite --shards 4 | buildkite-agent pipeline upload
-            """,
-        arguments: SelectionOptions.arguments + ImpactOptions.arguments + [
-            .option(
-                "--format", value: "format",
-                help:
-                    "text (default), json, github-matrix, commands, markdown, gitlab or buildkite (see FORMATS)."
-            ),
-            .option(
-                "--shards", value: "n",
-                help:
-                    "With github-matrix, gitlab or buildkite: one entry or job per non-empty shard, split as 'run --shard I/N'."
-            ),
-            .option(
-                "--durations", value: "file",
-                help: "Durations balancing the shards (default: .build/testselect/durations.json)."),
-            .option(
-                "--cache", value: "dir",
-                help:
-                    "Mark the suites that passed before with the same inputs ('cached'), as 'run --cache' skips them."
-            ),
-        ])
+            """)
 
     /// Where to look and what changed.
-    public var options: SelectionOptions
+    public var options = SelectionOptions()
     /// `--impact`.
-    public var impact: ImpactOptions
-    /// The raw `--format` value.
-    public var formatName: String
-    /// The raw `--shards` value.
-    public var shardsText: String?
-    /// `--durations`.
+    public var impact = ImpactOptions()
+    /// The output format.
+    @Option(
+        value: "format",
+        help: "text, json, github-matrix, commands, markdown, gitlab or buildkite (see FORMATS).")
+    public var format = Format.text
+    /// Entries or jobs the pipeline formats split the work into.
+    @Option(
+        value: "n", in: 1...,
+        help:
+            "With github-matrix, gitlab or buildkite: one entry or job per non-empty shard, split as 'run --shard I/N'."
+    )
+    public var shards: Int?
+    /// The durations file balancing the shards.
+    @Option(
+        "--durations", value: "file",
+        help: "Durations balancing the shards (default: .build/testselect/durations.json).")
     public var durationsPath: String?
-    /// `--cache`.
+    /// The result cache.
+    @Option(
+        "--cache", value: "dir",
+        help:
+            "Mark the suites that passed before with the same inputs ('cached'), as 'run --cache' skips them."
+    )
     public var cacheDirectory: String?
 
-    public init(arguments: ParsedArguments) throws {
-        options = SelectionOptions(arguments: arguments)
-        impact = ImpactOptions(arguments: arguments)
-        formatName = arguments.option("--format") ?? Format.text.rawValue
-        shardsText = arguments.option("--shards")
-        durationsPath = arguments.option("--durations")
-        cacheDirectory = arguments.option("--cache")
-    }
+    public init() {}
 
     public func validate() throws {
         try options.validate()
@@ -93,17 +82,10 @@ public struct SelectCommand: TestSelectCommand {
         if cacheDirectory != nil, options.head != nil {
             throw UsageError.conflictingOptions("--cache", "--head")
         }
-        let format = try Format.parse(formatName)
-        if let shardsText {
-            guard format.takesShards else {
-                throw UsageError.conflictingOptions("--shards", "--format \(formatName)")
-            }
-            guard let count = Int(shardsText), count >= 1 else {
-                throw UsageError.invalidValue(
-                    option: "--shards", value: shardsText, expected: "a whole number of at least 1")
-            }
+        if shards != nil, !format.takesShards {
+            throw UsageError.conflictingOptions("--shards", "--format \(format.rawValue)")
         }
-        if durationsPath != nil, shardsText == nil {
+        if durationsPath != nil, shards == nil {
             throw UsageError.invalidValue(
                 option: "--durations", value: durationsPath ?? "", expected: "to be used with '--shards'")
         }
@@ -126,11 +108,11 @@ public struct SelectCommand: TestSelectCommand {
                 }
             }
         }
-        switch try Format.parse(formatName) {
+        switch format {
         case .text: context.output.write(SelectionTextFormatter.format(selection))
         case .json: context.output.write(SelectionJSONFormatter.format(selection))
         case .githubMatrix:
-            guard let shardsText, let count = Int(shardsText) else {
+            guard let count = shards else {
                 context.output.write(CIFormatters.githubMatrix(selection))
                 break
             }
@@ -157,7 +139,7 @@ public struct SelectCommand: TestSelectCommand {
         _ selection: Selection, outcome: SelectionOutcome, workspace: Workspace, context: CommandContext
     ) -> [PipelineJob] {
         let plan = RunPlan(selection: selection, graph: outcome.head)
-        guard let shardsText, let count = Int(shardsText) else {
+        guard let count = shards else {
             return PipelineJob.jobs(plan, shards: nil, durations: DurationStore())
         }
         return PipelineJob.jobs(

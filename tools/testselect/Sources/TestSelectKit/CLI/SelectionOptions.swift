@@ -1,55 +1,63 @@
 import Foundation
 
-/// Options shared by every command that computes a selection (`--repo`, `--base`, `--head`, ...).
-public struct SelectionOptions: Sendable {
-    /// The repository (`--repo`).
-    public var repository: String?
-    /// The base revision (`--base`).
-    public var base: String?
-    /// The head revision (`--head`).
-    public var head: String?
-    /// A file listing changed files, or `-` (`--changed-files`).
-    public var changedFiles: String?
-    /// Whether `swift package dump-package` must never run (`--no-dump-package`).
-    public var noDumpPackage: Bool
-
-    /// The argument definitions.
-    public static let arguments: [ArgumentDefinition] = [
-        repository,
-        .option(
-            "--base", value: "rev",
-            help:
-                "Compare with the merge-base of this revision and head (default: origin/HEAD, origin/main, main, master)."
-        ),
-        .option(
-            "--head", value: "rev",
-            help: "The head revision (default: HEAD plus staged, unstaged and untracked files)."),
-        .option(
-            "--changed-files", value: "file",
-            help:
-                "Read changed files from this file ('-' for stdin): paths, or 'git diff --name-status' lines."
-        ),
-        noDumpPackage,
-    ]
-
-    /// `--repo`.
-    public static let repository = ArgumentDefinition.option(
+/// `--repo`: the repository a command works on (every command).
+public struct RepositoryOption: ArgumentGroup {
+    /// The repository.
+    @Option(
         "--repo", value: "dir", help: "The repository (default: the git top level of the current directory).")
+    public var path: String?
 
-    /// `--no-dump-package`.
-    public static let noDumpPackage = ArgumentDefinition.flag(
+    public init() {}
+}
+
+/// `--no-dump-package`: manifests are read statically only (commands that read manifests).
+public struct DumpPackageOption: ArgumentGroup {
+    /// Whether `swift package dump-package` must never run.
+    @Flag(
         "--no-dump-package",
         help:
             "Never run 'swift package dump-package'; manifests the static reader cannot evaluate are unreadable."
     )
+    public var isOff: Bool
 
-    /// Reads the options.
-    public init(arguments: ParsedArguments) {
-        repository = arguments.option("--repo")
-        base = arguments.option("--base")
-        head = arguments.option("--head")
-        changedFiles = arguments.option("--changed-files")
-        noDumpPackage = arguments.flag("--no-dump-package")
+    public init() {}
+}
+
+/// Options shared by every command that computes a selection (`--repo`, `--base`, `--head`, ...).
+public struct SelectionOptions: ArgumentGroup {
+    /// `--repo`.
+    public var repositoryOption = RepositoryOption()
+    /// The base revision.
+    @Option(
+        value: "rev",
+        help:
+            "Compare with the merge-base of this revision and head (default: origin/HEAD, origin/main, main, master)."
+    )
+    public var base: String?
+    /// The head revision.
+    @Option(
+        value: "rev", help: "The head revision (default: HEAD plus staged, unstaged and untracked files).")
+    public var head: String?
+    /// A file listing changed files, or `-`.
+    @Option(
+        value: "file",
+        help: "Read changed files from this file ('-' for stdin): paths, or 'git diff --name-status' lines.")
+    public var changedFiles: String?
+    /// `--no-dump-package`.
+    public var dumpPackage = DumpPackageOption()
+
+    public init() {}
+
+    /// The repository (`--repo`).
+    public var repository: String? {
+        get { repositoryOption.path }
+        nonmutating set { repositoryOption.path = newValue }
+    }
+
+    /// Whether `swift package dump-package` must never run (`--no-dump-package`).
+    public var noDumpPackage: Bool {
+        get { dumpPackage.isOff }
+        nonmutating set { dumpPackage.isOff = newValue }
     }
 
     /// Whether the options describe a change (so diagrams can highlight it).

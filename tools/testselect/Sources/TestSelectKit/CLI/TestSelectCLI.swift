@@ -39,8 +39,7 @@ public enum TestSelectCLI {
             guard let command = commands.first(where: { $0.configuration.name == name }) else {
                 return fail(UsageError.unexpectedArgument(name, command: "testselect help"), context: context)
             }
-            context.output.write(
-                HelpFormatter.help(for: command.configuration, commandName: "testselect \(name)"))
+            context.output.write(HelpFormatter.help(for: command, commandName: "testselect \(name)"))
             return 0
         }
         var type: any TestSelectCommand.Type = commands[0]
@@ -50,7 +49,7 @@ public enum TestSelectCLI {
             commandName = "testselect \(first)"
             words.removeFirst()
         } else if let first = words.first, !first.hasPrefix("-"),
-            !type.configuration.arguments.contains(where: { $0.isPositional })
+            !type.arguments.contains(where: { $0.isPositional })
         {
             // Not an argument of the default command: a subcommand that does not exist, even
             // when --help follows (the main help would hide the mistake).
@@ -65,15 +64,12 @@ public enum TestSelectCLI {
             context.output.write(
                 commandName == "testselect"
                     ? rootHelp + "\n"
-                        + HelpFormatter.help(for: type.configuration, commandName: "testselect [select]")
-                    : HelpFormatter.help(for: type.configuration, commandName: commandName))
+                        + HelpFormatter.help(for: type, commandName: "testselect [select]")
+                    : HelpFormatter.help(for: type, commandName: commandName))
             return 0
         }
         do {
-            let parsed = try ArgumentParser.parse(words, for: type.configuration, commandName: commandName)
-            let command = try type.init(arguments: parsed)
-            try command.validate()
-            return try command.run(in: context)
+            return try type.parse(words, commandName: commandName).run(in: context)
         } catch {
             return fail(error, context: context)
         }
