@@ -17,21 +17,11 @@ struct FixtureTool {
 
 /// `cli-kit-fixture greet --name NAME [--times N] [--shout]`.
 struct Greet: Command {
-    static let name = Option<String>("--name", value: "name", help: "Who to greet.")
-    static let times = Option<Int>("--times", value: "n", in: 1...10, help: "How many times (default 1).")
-    static let shout = Flag("--shout", help: "In capitals.")
-    static let configuration = CommandConfiguration(
-        name: "greet", abstract: "Prints a greeting.", arguments: [name, times, shout])
+    static let configuration = CommandConfiguration(name: "greet", abstract: "Prints a greeting.")
 
-    var who: String
-    var times: Int
-    var shout: Bool
-
-    init(parsing arguments: ParsedArguments) throws {
-        who = try arguments.required(Self.name)
-        times = try arguments.value(Self.times, default: 1)
-        shout = arguments.contains(Self.shout)
-    }
+    @Option("--name", value: "name", help: "Who to greet.") var who: String
+    @Option(value: "n", in: 1...10, help: "How many times.") var times = 1
+    @Flag(help: "In capitals.") var shout: Bool
 
     func run(in context: StandardStreams) async throws -> ExitCode {
         let line = "hello, \(who)"
@@ -42,18 +32,10 @@ struct Greet: Command {
 
 /// `cli-kit-fixture echo TEXT [--prefix P]`.
 struct Echo: Command {
-    static let text = Positional<String>("text", help: "What to print.")
-    static let prefix = Option<String>("--prefix", value: "text", help: "Printed before it.")
-    static let configuration = CommandConfiguration(
-        name: "echo", abstract: "Prints its argument.", arguments: [text, prefix])
+    static let configuration = CommandConfiguration(name: "echo", abstract: "Prints its argument.")
 
-    var text: String
-    var prefix: String
-
-    init(parsing arguments: ParsedArguments) throws {
-        text = try arguments.required(Self.text)
-        prefix = try arguments.value(Self.prefix, default: "")
-    }
+    @Positional(help: "What to print.") var text: String
+    @Option(value: "text", help: "Printed before it.") var prefix = ""
 
     func run(in context: StandardStreams) async throws -> ExitCode {
         context.output.line(prefix + text)

@@ -8,18 +8,14 @@ import Testing
     }
 
     struct Add: Command {
-        static let left = Option<Int>("--left", value: "n", in: 0...100, help: "The left term.")
-        static let right = Option<Int>("--right", value: "n", in: 0...100, help: "The right term.")
         static let configuration = CommandConfiguration(
-            name: "add", abstract: "Adds two numbers.", discussion: "Exit codes: 0, 2 on overflow.",
-            arguments: [left, right])
-        var sum: Int
+            name: "add", abstract: "Adds two numbers.", discussion: "Exit codes: 0, 2 on overflow.")
+        @Option(value: "n", in: 0...100, help: "The left term.") var left: Int
+        @Option(value: "n", in: 0...100, help: "The right term.") var right = 0
+        var sum = 0
 
-        init(parsing arguments: ParsedArguments) throws {
-            sum = try arguments.required(Self.left) + arguments.value(Self.right, default: 0)
-        }
-
-        func validate() throws {
+        mutating func validate() throws {
+            sum = left + right
             if sum > 150 { throw Failing() }
         }
 
@@ -31,7 +27,6 @@ import Testing
 
     struct Status: Command {
         static let configuration = CommandConfiguration(name: "status", abstract: "Says ok.")
-        init(parsing arguments: ParsedArguments) throws {}
         func run(in context: StandardStreams) async throws -> ExitCode {
             context.output.line("ok")
             return .success
@@ -72,7 +67,7 @@ import Testing
 
                 OPTIONS:
                   --left <n>                  The left term.
-                  --right <n>                 The right term.
+                  --right <n>                 The right term (default: 0).
                   -h, --help                  Show help information.
 
                 Exit codes: 0, 2 on overflow.
@@ -120,6 +115,16 @@ import Testing
         #expect(help.contains("\nUSAGE: calc [add] [options]"))
         #expect(
             await run(["--lft", "1"], tool: tool).2.contains("did you mean '--left'?; see 'calc --help'"))
+        // A word that names no subcommand is not the default one's (which takes no positional),
+        // even before '--help'.
+        for words in [["zzz", "--help"], ["zzz"]] {
+            #expect(
+                await run(words, tool: tool)
+                    == (
+                        64, "",
+                        "calc: error: unknown subcommand 'zzz' for 'calc' (its subcommands: add, status); see 'calc --help'\n"
+                    ))
+        }
     }
 
     @Test func aSingleCommandToolIsNamedByItsCommand() async {

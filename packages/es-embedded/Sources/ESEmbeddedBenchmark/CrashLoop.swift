@@ -13,6 +13,8 @@ struct CrashLoop: Sendable {
     var rounds: Int
     /// Documents acknowledged per round before the kill.
     var documentsPerRound: Int
+    /// `documentsPerRound` when `--per-round` is not given.
+    static let defaultDocumentsPerRound = 5_000
     var batchSize: Int
 
     /// One round's figures.

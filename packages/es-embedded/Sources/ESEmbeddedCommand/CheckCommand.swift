@@ -4,10 +4,6 @@ import ESEmbeddedServer
 
 /// `es-embedded check`: what is intact and what is damaged in a data directory, read-only.
 public struct CheckCommand: Command {
-    static let data = Option<String>(
-        "--data", value: "dir", help: "The data directory to check (as given to 'es-embedded serve --data').",
-        expected: "a directory path"
-    ) { $0.isEmpty ? nil : $0 }
     public static let configuration = CommandConfiguration(
         name: "check",
         abstract: "Report what is intact and what is damaged in a data directory, changing nothing.",
@@ -17,15 +13,17 @@ public struct CheckCommand: Command {
             intact records follow), each index (served, or not until a repair), and how many records
             a repair would drop. Exit status 0 when the engine serves everything (a torn last write is
             cut off at the next start and costs no acknowledged write), 1 when a repair is needed.
-            """,
-        arguments: [data])
+            """)
 
     /// The data directory.
+    @Option(
+        initial: nil, "--data", value: "dir",
+        help: "The data directory to check (as given to 'es-embedded serve --data').", defaultValue: nil,
+        expected: "a directory path", convert: { $0.isEmpty ? nil : $0 })
     public var dataDirectory: String
 
-    public init(parsing arguments: ParsedArguments) throws {
-        dataDirectory = try arguments.required(Self.data)
-    }
+    /// The command before its arguments are parsed.
+    public init() {}
 
     /// Prints the report on standard output.
     public func run(in context: ESEmbeddedContext) async throws -> ExitCode {

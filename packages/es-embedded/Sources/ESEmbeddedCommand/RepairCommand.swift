@@ -4,21 +4,6 @@ import ESEmbeddedServer
 
 /// `es-embedded repair`: rebuilds a damaged data directory from every intact record.
 public struct RepairCommand: Command {
-    static let data = Option<String>(
-        "--data", value: "dir", help: "The data directory to repair (no engine may be running on it).",
-        expected: "a directory path"
-    ) { $0.isEmpty ? nil : $0 }
-    static let index = Option<[String]>(
-        "--index", value: "names",
-        help: "The damaged indices whose lost records may be dropped (comma-separated): every damaged one.",
-        expected: "index names separated by commas"
-    ) { text in
-        let names = text.split(separator: ",").map(String.init)
-        return names.isEmpty || names.contains(where: \.isEmpty) ? nil : names
-    }
-    static let all = Flag(
-        "--all",
-        help: "Drop every damaged record, those of the engine itself included (alias table, bookkeeping).")
     public static let configuration = CommandConfiguration(
         name: "repair",
         abstract:
@@ -31,26 +16,43 @@ public struct RepairCommand: Command {
             which records were dropped. Run 'es-embedded check' first; stop the engine before.
             Exit status 0 when repaired (or nothing was damaged), 1 when the repair could not run,
             64 when the indices named are not the damaged ones.
-            """,
-        arguments: [data, index, all])
+            """)
 
     /// The data directory.
+    @Option(
+        initial: nil, "--data", value: "dir",
+        help: "The data directory to repair (no engine may be running on it).", defaultValue: nil,
+        expected: "a directory path", convert: { $0.isEmpty ? nil : $0 })
     public var dataDirectory: String
-    /// What the repair may drop.
-    public var scope: RepairScope
+    @Option(
+        value: "names",
+        help: "The damaged indices whose lost records may be dropped (comma-separated): every damaged one.",
+        expected: "index names separated by commas",
+        convert: { text in
+            let names = text.split(separator: ",").map(String.init)
+            return names.isEmpty || names.contains(where: \.isEmpty) ? nil : names
+        })
+    var index: [String]?
+    @Flag(help: "Drop every damaged record, those of the engine itself included (alias table, bookkeeping).")
+    var all: Bool
 
-    public init(parsing arguments: ParsedArguments) throws {
-        dataDirectory = try arguments.required(Self.data)
-        let names = try arguments.value(Self.index)
-        let all = arguments.contains(Self.all)
-        switch (names, all) {
+    /// The command before its arguments are parsed.
+    public init() {}
+
+    /// Exactly one of `--index` and `--all`.
+    public func validate() throws {
+        switch (index, all) {
         case (.some, true): throw UsageError.conflictingOptions("--index", "--all")
-        case (let names?, false): scope = .indices(names)
-        case (nil, true): scope = .all
         case (nil, false):
             throw UsageError.missingOneOf(
                 ["--index", "--all"], command: "es-embedded repair", otherwise: nil)
+        default: break
         }
+    }
+
+    /// What the repair may drop.
+    public var scope: RepairScope {
+        index.map(RepairScope.indices) ?? .all
     }
 
     /// Repairs, printing what was dropped and kept on standard output.

@@ -7,23 +7,6 @@ import HTTPKitServer
 
 /// `es-embedded serve`: the engine's Elasticsearch REST API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
-    static let data = Option<String>(
-        "--data", value: "dir",
-        help:
-            "Directory for the write-ahead log and snapshots (created if missing); without it, memory only.",
-        expected: "a directory path"
-    ) { $0.isEmpty ? nil : $0 }
-    static let port = Option<Int>(
-        "--port", value: "port", in: 0...65_535,
-        help: "TCP port to listen on (default: 9200; 0 picks a free port).")
-    static let host = Option<String>("--host", value: "host", help: "Address to bind (default: 127.0.0.1).")
-    static let logRequests = Flag("--log-requests", help: "Log one line per request on standard error.")
-    static let auth = Option<String>(
-        "--auth", value: "file",
-        help:
-            "Require credentials, as Elasticsearch 8 does: users, roles and passwords of FILE ('role NAME PRIVILEGES PATTERNS', 'user NAME PASSWORD ROLES'); without it, open to anyone.",
-        expected: "a file path"
-    ) { $0.isEmpty ? nil : $0 }
     public static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serve the embedded engine's Elasticsearch REST API over HTTP.",
         discussion: """
@@ -32,27 +15,31 @@ public struct ServeCommand: Command {
             With --auth FILE every request needs HTTP Basic credentials of a user of FILE or an API key
             (POST /_security/api_key), and each role allows read, write or manage on index patterns
             (superuser is built in); an unusable FILE stops serve before it listens (exit 64).
-            """,
-        arguments: [data, port, host, logRequests, auth])
+            """)
 
     /// The data directory; `nil` keeps data in memory.
+    @Option(
+        "--data", value: "dir",
+        help:
+            "Directory for the write-ahead log and snapshots (created if missing); without it, memory only.",
+        expected: "a directory path", convert: { $0.isEmpty ? nil : $0 })
     public var dataDirectory: String?
     /// The TCP port (0 picks a free one).
-    public var port: Int
+    @Option(in: 0...65_535, help: "TCP port to listen on; 0 picks a free port.") public var port = 9200
     /// The address to bind.
-    public var host: String
+    @Option(help: "Address to bind.") public var host = "127.0.0.1"
     /// Whether to log one line per request.
-    public var logRequests: Bool
+    @Flag(help: "Log one line per request on standard error.") public var logRequests: Bool
     /// The auth file; `nil` serves without security.
+    @Option(
+        "--auth", value: "file",
+        help:
+            "Require credentials, as Elasticsearch 8 does: users, roles and passwords of FILE ('role NAME PRIVILEGES PATTERNS', 'user NAME PASSWORD ROLES'); without it, open to anyone.",
+        expected: "a file path", convert: { $0.isEmpty ? nil : $0 })
     public var authFile: String?
 
-    public init(parsing arguments: ParsedArguments) throws {
-        dataDirectory = try arguments.value(Self.data)
-        port = try arguments.value(Self.port, default: 9200)
-        host = try arguments.value(Self.host, default: "127.0.0.1")
-        logRequests = arguments.contains(Self.logRequests)
-        authFile = try arguments.value(Self.auth)
-    }
+    /// The command with every option at its default.
+    public init() {}
 
     /// Serves until SIGINT or SIGTERM, then finishes in-flight requests and writes the final
     /// snapshot; a second signal meanwhile changes nothing, a third exits at once (``StopSignals``).

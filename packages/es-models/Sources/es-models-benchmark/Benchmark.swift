@@ -8,25 +8,18 @@ import Foundation
 /// Run in release mode: `swift run -c release --package-path packages/es-models es-models-benchmark`.
 @main
 struct Benchmark: Command {
-    static let runs = Option<Int>(
-        "--runs", value: "n", in: 1...1_000,
-        help: "Runs of each operation; the best is reported (default 10).")
     static let configuration = CommandConfiguration(
         name: "es-models-benchmark",
         abstract:
             "Measures JSON parsing and writing, query and bulk decoding, document conversion and dates.",
-        discussion: "Prints one throughput per operation. Build with -c release.", arguments: [runs])
+        discussion: "Prints one throughput per operation. Build with -c release.")
 
     static func main() async {
         let tool = CommandLineTool<StandardStreams>(command: Benchmark.self)
         exit(await tool.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
     }
 
-    var runs: Int
-
-    init(parsing arguments: ParsedArguments) throws {
-        runs = try arguments.value(Self.runs, default: 10)
-    }
+    @Option(value: "n", in: 1...1_000, help: "Runs of each operation; the best is reported.") var runs = 10
 
     func run(in context: StandardStreams) async throws -> ExitCode {
         try measure()

@@ -2,19 +2,6 @@ import CLIKit
 
 /// `http-kit-bench`: serves a trivial route on 127.0.0.1, drives it with wrk and prints the figures.
 public struct BenchmarkCommand: Command {
-    static let duration = Option<Int>(
-        "--duration", value: "seconds", in: 1...3_600, help: "How long to drive the server (default: 5).")
-    static let connections = Option<Int>(
-        "--connections", value: "n", in: 1...100_000,
-        help: "Keep-alive connections wrk keeps open (default: 64).")
-    static let threads = Option<Int>(
-        "--threads", value: "n", in: 1...1_024, help: "wrk threads (default: 2).")
-    static let path = Option<String>(
-        "--path", value: "path", help: "Route to request: /hello (text) or /json (default: /hello).",
-        expected: "'/hello' or '/json' (the routes the benchmark serves)"
-    ) { ["/hello", "/json"].contains($0) ? $0 : nil }
-    static let wrk = Option<String>(
-        "--wrk", value: "path", help: "The wrk executable (default: /usr/bin/wrk).")
     public static let configuration = CommandConfiguration(
         name: "http-kit-bench",
         abstract: "Measure HTTPKit's server: serve a trivial route on 127.0.0.1 and drive it with wrk.",
@@ -22,18 +9,34 @@ public struct BenchmarkCommand: Command {
             Prints requests per second and latency percentiles (p50, p75, p90, p99). The server uses
             the event loop back end HTTPKIT_EVENT_LOOP names (epoll on Linux, kqueue on Darwin,
             or poll), the default when unset.
-            """,
-        arguments: [duration, connections, threads, path, wrk])
+            """)
 
-    /// The options read.
-    public var options = BenchmarkOptions()
+    @Option(value: "seconds", in: 1...3_600, help: "How long to drive the server.")
+    var duration = BenchmarkOptions().durationSeconds
+    @Option(value: "n", in: 1...100_000, help: "Keep-alive connections wrk keeps open.")
+    var connections = BenchmarkOptions().connections
+    @Option(value: "n", in: 1...1_024, help: "wrk threads.")
+    var threads = BenchmarkOptions().threads
+    @Option(
+        help: "Route to request: /hello (text) or /json.",
+        expected: "'/hello' or '/json' (the routes the benchmark serves)",
+        convert: { ["/hello", "/json"].contains($0) ? $0 : nil })
+    var path = BenchmarkOptions().path
+    @Option(value: "path", help: "The wrk executable.")
+    var wrk = BenchmarkOptions().wrkPath
 
-    public init(parsing arguments: ParsedArguments) throws {
-        options.durationSeconds = try arguments.value(Self.duration, default: options.durationSeconds)
-        options.connections = try arguments.value(Self.connections, default: options.connections)
-        options.threads = try arguments.value(Self.threads, default: options.threads)
-        options.path = try arguments.value(Self.path, default: options.path)
-        options.wrkPath = try arguments.value(Self.wrk, default: options.wrkPath)
+    /// The command with every option at its default.
+    public init() {}
+
+    /// The options given.
+    public var options: BenchmarkOptions {
+        var options = BenchmarkOptions()
+        options.durationSeconds = duration
+        options.connections = connections
+        options.threads = threads
+        options.path = path
+        options.wrkPath = wrk
+        return options
     }
 
     public func validate() throws {

@@ -4,11 +4,7 @@ import Testing
 
 @Suite struct BenchmarkOptionsTests {
     func parse(_ words: [String]) throws -> BenchmarkOptions {
-        let command = try BenchmarkCommand(
-            parsing: ArgumentParser.parse(
-                words, declarations: BenchmarkCommand.configuration.arguments, command: "http-kit-bench"))
-        try command.validate()
-        return command.options
+        try BenchmarkCommand.parse(words).options
     }
 
     @Test func usesDefaultsAndReadsEveryOptionInBothSpellings() throws {

@@ -10,52 +10,6 @@ import TimeKit
 /// `catalogue serve`: builds the Catalogue API over the chosen search store and serves it until
 /// SIGINT or SIGTERM, then shuts down gracefully (and, over a data directory, closes the engine).
 struct ServeCommand: Command {
-    static let port = Option<Int>(
-        "--port", value: "port", in: 0...65_535,
-        help: "The TCP port (default 8080; 0 picks a free port, printed on stdout).")
-    static let host = Option<String>(
-        "--host", value: "address", help: "The address to bind (default 127.0.0.1).")
-    static let es = Option<String>(
-        "--es", value: "url",
-        help: "Read from an Elasticsearch/OpenSearch cluster or 'es-embedded serve' at URL.")
-    static let data = Option<String>(
-        "--data", value: "dir",
-        help: "Read from the embedded engine's data directory (as written by 'cms-indexer index --data DIR')."
-    )
-    static let indexPrefix = Option<String>(
-        "--index-prefix", value: "prefix",
-        help: "Read indices named <prefix><index> (default: none, the aliases the indexer maintains).",
-        expected: "lower case, without spaces or , / \\ * ? \" < > | #"
-    ) { prefix in
-        prefix == prefix.lowercased() && !prefix.contains(where: { " ,/\\*?\"<>|#".contains($0) })
-            ? prefix : nil
-    }
-    static let logLevel = Option<Logger.Level>(
-        "--log-level", value: "level",
-        help: "trace, debug, info (default; one line per request), notice, warning or error.",
-        expected: "trace, debug, info, notice, warning, error or critical"
-    ) { Logger.Level(name: $0) }
-    static let requestTimeout = Option<Double>(
-        "--request-timeout", value: "seconds",
-        help:
-            "Each request's budget for all its search-store calls (default 2); past it, 503 with Retry-After.",
-        expected: "a number of seconds from 0.01 to 600, such as '2' or '0.5'"
-    ) { text in Double(text).flatMap { (0.01...600).contains($0) ? $0 : nil } }
-    static let logFormat = Option<String>(
-        "--log-format", value: "format",
-        help: "text (default; one line per record) or json (one JSON object per line, for log shippers).",
-        expected: "text or json"
-    ) { ["text", "json"].contains($0) ? $0 : nil }
-    static let development = Flag(
-        "--dev",
-        help:
-            "A development run: without CATALOGUE_CURSOR_KEY, page cursors are signed with a random key of this process."
-    )
-    static let preview = Flag(
-        "--preview",
-        help:
-            "A preview run for editors: serves the page /preview, and answers as at any moment a request's 'at' names. Never in production."
-    )
     static let configuration = CommandConfiguration(
         name: "serve", abstract: "Serves the Catalogue API over HTTP until SIGINT or SIGTERM.",
         discussion: """
@@ -67,34 +21,56 @@ struct ServeCommand: Command {
             to stderr. With --preview, editors open URL/preview to see the home screen as any viewer
             will see it at any moment, and why each row or item is hidden.
             Exit codes: 0 stopped cleanly, 1 failed (cannot bind, cannot open the data directory), 64 bad usage (or no usable CATALOGUE_CURSOR_KEY).
-            """,
-        arguments: [
-            port, host, es, data, indexPrefix, logLevel, logFormat, requestTimeout, development, preview,
-        ])
+            """)
 
-    var host: String
-    var port: Int
+    @Option(value: "port", in: 0...65_535, help: "The TCP port (0 picks a free port, printed on stdout).")
+    var port = 8080
+    @Option(value: "address", help: "The address to bind.") var host = "127.0.0.1"
+    @Option(
+        value: "url", help: "Read from an Elasticsearch/OpenSearch cluster or 'es-embedded serve' at URL.")
     var es: String?
+    @Option(
+        value: "dir",
+        help: "Read from the embedded engine's data directory (as written by 'cms-indexer index --data DIR')."
+    )
     var data: String?
-    var indexPrefix: String
-    var logLevel: Logger.Level
-    var requestTimeout: Double
-    var logFormat: String
+    @Option(
+        value: "prefix",
+        help: "Read indices named <prefix><index> (default: none, the aliases the indexer maintains).",
+        defaultValue: nil, expected: "lower case, without spaces or , / \\ * ? \" < > | #",
+        convert: { prefix in
+            prefix == prefix.lowercased() && !prefix.contains(where: { " ,/\\*?\"<>|#".contains($0) })
+                ? prefix : nil
+        })
+    var indexPrefix = ""
+    @Option(
+        value: "level", help: "trace, debug, info (one line per request), notice, warning or error.",
+        expected: "trace, debug, info, notice, warning, error or critical",
+        convert: { Logger.Level(name: $0) })
+    var logLevel = Logger.Level.info
+    @Option(
+        value: "seconds",
+        help: "Each request's budget for all its search-store calls; past it, 503 with Retry-After.",
+        expected: "a number of seconds from 0.01 to 600, such as '2' or '0.5'",
+        convert: { text in Double(text).flatMap { (0.01...600).contains($0) ? $0 : nil } })
+    var requestTimeout = 2.0
+    @Option(
+        value: "format",
+        help: "text (one line per record) or json (one JSON object per line, for log shippers).",
+        expected: "text or json",
+        convert: { ["text", "json"].contains($0) ? $0 : nil })
+    var logFormat = "text"
+    @Flag(
+        "--dev",
+        help:
+            "A development run: without CATALOGUE_CURSOR_KEY, page cursors are signed with a random key of this process."
+    )
     var development: Bool
+    @Flag(
+        help:
+            "A preview run for editors: serves the page /preview, and answers as at any moment a request's 'at' names. Never in production."
+    )
     var preview: Bool
-
-    init(parsing arguments: ParsedArguments) throws {
-        host = try arguments.value(Self.host, default: "127.0.0.1")
-        port = try arguments.value(Self.port, default: 8080)
-        es = try arguments.value(Self.es)
-        data = try arguments.value(Self.data)
-        indexPrefix = try arguments.value(Self.indexPrefix, default: "")
-        logLevel = try arguments.value(Self.logLevel, default: .info)
-        requestTimeout = try arguments.value(Self.requestTimeout, default: 2)
-        logFormat = try arguments.value(Self.logFormat, default: "text")
-        development = arguments.contains(Self.development)
-        preview = arguments.contains(Self.preview)
-    }
 
     func validate() throws {
         if es != nil && data != nil { throw UsageError.conflictingOptions("--es", "--data") }

@@ -44,10 +44,7 @@ public struct ServeOptions: Sendable, Equatable {
     /// - Throws: ``CLIKit/UsageError`` for anything that cannot run, ``CursorKeyError`` for a
     ///   missing or unusable cursor key.
     public init(arguments: [String], environment: [String: String], workingDirectory: URL) throws {
-        let parsed = try ArgumentParser.parse(
-            arguments, declarations: ServeCommand.configuration.arguments, command: "catalogue serve")
-        let command = try ServeCommand(parsing: parsed)
-        try command.validate()
+        let command = try ServeCommand.parse(arguments, command: "catalogue serve")
         try self.init(command, environment: environment, workingDirectory: workingDirectory)
     }
 

@@ -6,21 +6,17 @@ import Foundation
 
 /// The search store a command writes to: a cluster (`--es URL`), the durable embedded engine
 /// (`--data DIR`), else the cluster named by `ELASTICSEARCH_URL` when set, else an in-memory
-/// embedded engine.
-struct BackendChoice {
-    /// `--es URL`.
-    static let es = Option<String>(
-        "--es", value: "url",
+/// embedded engine. ``open(context:creatingDataDirectory:)`` opens it.
+struct BackendChoice: ArgumentGroup {
+    @Option(
+        value: "url",
         help: "A real Elasticsearch/OpenSearch cluster (credentials from ELASTICSEARCH_* variables).")
-    /// `--data DIR`.
-    static let data = Option<String>(
-        "--data", value: "dir", help: "The embedded engine's data directory (durable; created when missing).")
-
-    let backend: any SearchBackend
-    private let embedded: EmbeddedSearchBackend?
+    var es: String?
+    @Option(value: "dir", help: "The embedded engine's data directory (durable; created when missing).")
+    var data: String?
 
     /// Checks the options together (before anything runs).
-    static func validate(es: String?, data: String?) throws(UsageError) {
+    func validate() throws(UsageError) {
         if es != nil && data != nil { throw .conflictingOptions("--es", "--data") }
         if let url = es {
             guard let baseURL = URL(string: url), let scheme = baseURL.scheme,
@@ -33,8 +29,11 @@ struct BackendChoice {
         }
     }
 
+    /// Whether a store was named (`--es` or `--data`).
+    var isGiven: Bool { es != nil || data != nil }
+
     /// The store as the commands' suggestions name it: `--es URL` or `--data DIR`.
-    static func describe(es: String?, data: String?) -> String {
+    var name: String {
         if let es { return "--es \(es)" }
         if let data { return "--data \(data)" }
         return ""
@@ -42,9 +41,19 @@ struct BackendChoice {
 
     /// Opens the store; with `creatingDataDirectory: false`, a `--data` directory that does
     /// not exist is a usage error instead of a new, empty store.
-    init(es: String?, data: String?, context: CommandContext, creatingDataDirectory: Bool = true) throws {
-        try Self.validate(es: es, data: data)
-        switch (es, data) {
+    func open(context: CommandContext, creatingDataDirectory: Bool = true) throws -> SearchStore {
+        try SearchStore(self, context: context, creatingDataDirectory: creatingDataDirectory)
+    }
+}
+
+/// The store a ``BackendChoice`` names, open.
+struct SearchStore {
+    let backend: any SearchBackend
+    private let embedded: EmbeddedSearchBackend?
+
+    fileprivate init(_ choice: BackendChoice, context: CommandContext, creatingDataDirectory: Bool) throws {
+        try choice.validate()
+        switch (choice.es, choice.data) {
         case (let url?, _):
             guard let baseURL = URL(string: url) else {
                 throw UsageError.invalidValue(option: "--es", value: url, expected: "an http(s) URL")

@@ -4,15 +4,23 @@ import Foundation
 import PostgresKit
 
 /// `--db PATH|URL`, shared by the commands that read or write the CMS database.
-enum DatabaseOption {
-    /// The option.
-    static func option(help: String) -> Option<String> {
-        Option<String>("--db", value: "path|url", help: help)
+struct DatabaseOption: ArgumentGroup {
+    /// The database as given: a path or a PostgreSQL URL.
+    @Option var database: String
+
+    /// The option, required, with its help (by default, the forms it accepts).
+    init(help: String = "The CMS database: \(DatabaseOption.forms).") {
+        _database = Option("--db", value: "path|url", help: help)
     }
 
     /// The help text's common part.
     static let forms =
         "a SQLite file, or postgres://user[:password]@host[:port]/dbname[?sslmode=...] (PG* variables fill what the URL leaves out)"
+
+    /// Checks the value before anything runs.
+    func validate() throws(UsageError) {
+        try Self.validate(database)
+    }
 
     /// Checks a URL before anything runs.
     static func validate(_ text: String, environment: [String: String] = [:]) throws(UsageError) {

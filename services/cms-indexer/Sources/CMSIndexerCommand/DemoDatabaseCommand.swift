@@ -6,25 +6,6 @@ import Foundation
 
 /// `cms-indexer demo-db`: writes a realistic demo CMS database.
 struct DemoDatabaseCommand: Command {
-    static let out = Option<String>("--out", value: "path", help: "The SQLite file to write.")
-    static let db = DatabaseOption.option(
-        help:
-            "Or the database to fill: a SQLite file, or postgres://... (migrated first; it must hold no assets)."
-    )
-    static let assets = Option<Int>(
-        "--assets", value: "n", in: 1...10_000_000,
-        help: "How many assets (movies, series, episodes, sport events; default 5000).")
-    static let seed = Option<UInt64>(
-        "--seed", value: "n", help: "The random seed (default 1).", expected: "a non-negative integer"
-    ) { UInt64($0) }
-    static let anchor = Option<Date>(
-        "--anchor", value: "date",
-        help:
-            "The data's 'now', e.g. 2025-06-01 (default: today, UTC); windows and events are placed around it.",
-        expected: "an ISO 8601 date such as 2025-06-01"
-    ) { ISODate.date(from: $0) }
-    static let force = Flag(
-        "--force", help: "Replace the file when it exists (on PostgreSQL: empty the CMS tables first).")
     static let configuration = CommandConfiguration(
         name: "demo-db",
         abstract: "Writes a realistic demo CMS database, deterministic for a seed and an anchor date.",
@@ -34,32 +15,41 @@ struct DemoDatabaseCommand: Command {
             Give --out for a SQLite file, or --db for either database. On PostgreSQL the rows are
             loaded with COPY in one transaction; --force empties the CMS tables with TRUNCATE,
             which change capture does not record, so run a full 'cms-indexer index' afterwards.
-            """,
-        arguments: [out, db, assets, seed, anchor, force])
+            """)
 
-    var target: String
-    var assets: Int
-    var seed: UInt64
+    @Option(value: "path", help: "The SQLite file to write.") var out: String?
+    // Not the shared required `DatabaseOption`: here `--db` is the alternative to `--out`.
+    @Option(
+        "--db", value: "path|url",
+        help:
+            "Or the database to fill: a SQLite file, or postgres://... (migrated first; it must hold no assets)."
+    )
+    var db: String?
+    @Option(value: "n", in: 1...10_000_000, help: "How many assets (movies, series, episodes, sport events).")
+    var assets = 5_000
+    @Option(
+        value: "n", help: "The random seed.", expected: "a non-negative integer", convert: { UInt64($0) })
+    var seed: UInt64 = 1
+    @Option(
+        value: "date",
+        help:
+            "The data's 'now', e.g. 2025-06-01 (default: today, UTC); windows and events are placed around it.",
+        expected: "an ISO 8601 date such as 2025-06-01", convert: { ISODate.date(from: $0) })
     var anchor: Date?
+    @Flag(
+        "--force", help: "Replace the file when it exists (on PostgreSQL: empty the CMS tables first).")
     var replace: Bool
 
-    init(parsing arguments: ParsedArguments) throws {
-        let out = try arguments.value(Self.out)
-        let db = try arguments.value(Self.db)
+    /// The database to write: `--out` or `--db`, whichever is given.
+    var target: String { out ?? db ?? "" }
+
+    func validate() throws {
         switch (out, db) {
-        case (let path?, nil), (nil, let path?): target = path
         case (nil, nil):
             throw UsageError.missingOneOf(["--out", "--db"], command: "cms-indexer demo-db", otherwise: nil)
         case (.some, .some): throw UsageError.conflictingOptions("--out", "--db")
+        default: try DatabaseOption.validate(target)
         }
-        assets = try arguments.value(Self.assets, default: 5_000)
-        seed = try arguments.value(Self.seed, default: 1)
-        anchor = try arguments.value(Self.anchor)
-        replace = arguments.contains(Self.force)
-    }
-
-    func validate() throws {
-        try DatabaseOption.validate(target)
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {

@@ -6,26 +6,6 @@ import Foundation
 
 /// `cms-indexer index`: fills the search indices from the CMS database.
 struct IndexCommand: Command {
-    static let db = DatabaseOption.option(help: "The CMS database: \(DatabaseOption.forms).")
-    static let only = Option<String>(
-        "--only", value: "list", help: "Comma-separated indices to build (default: all).")
-    static let batchSize = Option<Int>(
-        "--batch-size", value: "n", in: 1...100_000, help: "Documents per bulk request (default 500).")
-    static let retain = Option<Int>(
-        "--retain", value: "n", in: 1...1_000,
-        help: "Complete versions kept per alias, the live one included (default 2).")
-    static let progressEvery = Option<Int>(
-        "--progress-every", value: "n", in: 1...Int.max,
-        help: "Without a terminal, a progress line every N documents (default 10000).")
-    static let stats = Flag("--stats", help: "Print rows/s and docs/s at the end.")
-    static let incremental = Flag(
-        "--incremental",
-        help: "Apply only the changes recorded since the live indices' position (no new indices, no switch).")
-    static let ifNeeded = Flag(
-        "--if-needed",
-        help:
-            "Compare the live indices with the definitions first: rebuild only those with a breaking change or no index, apply additive changes in place."
-    )
     static let configuration = CommandConfiguration(
         name: "index",
         abstract:
@@ -49,55 +29,49 @@ struct IndexCommand: Command {
             this one wait (--wait) or exit 1 with who holds it.
             Exit codes: 0 indexed (and switched), 1 failed (nothing switched; with --incremental,
             documents that failed keep their previous version), 64 bad usage or input.
-            """,
-        arguments: [
-            db, BackendChoice.es, BackendChoice.data, only, batchSize, retain, progressEvery, stats,
-            incremental, ifNeeded,
-            LeaseOption.wait,
-        ])
+            """)
 
-    var database: String
-    var es: String?
-    var data: String?
-    var indices: [IndexName]
-    var batchSize: Int
-    var retain: Int
-    var progressEvery: Int
-    var printStatistics: Bool
+    var db = DatabaseOption()
+    var backend = BackendChoice()
+    @Option(value: "list", help: "Comma-separated indices to build (default: all).") var only: String?
+    @Option(value: "n", in: 1...100_000, help: "Documents per bulk request.") var batchSize = 500
+    @Option(value: "n", in: 1...1_000, help: "Complete versions kept per alias, the live one included.")
+    var retain = 2
+    @Option(value: "n", in: 1..., help: "Without a terminal, a progress line every N documents.")
+    var progressEvery = 10_000
+    @Flag("--stats", help: "Print rows/s and docs/s at the end.") var printStatistics: Bool
+    @Flag(
+        "--incremental",
+        help: "Apply only the changes recorded since the live indices' position (no new indices, no switch).")
     var isIncremental: Bool
+    @Flag(
+        "--if-needed",
+        help:
+            "Compare the live indices with the definitions first: rebuild only those with a breaking change or no index, apply additive changes in place."
+    )
     var isIfNeeded: Bool
-    var wait: Int
+    var leaseOption = LeaseOption()
 
-    init(parsing arguments: ParsedArguments) throws {
-        database = try arguments.required(Self.db)
-        es = try arguments.value(BackendChoice.es)
-        data = try arguments.value(BackendChoice.data)
-        indices = try Self.parseIndices(arguments.value(Self.only))
-        batchSize = try arguments.value(Self.batchSize, default: 500)
-        retain = try arguments.value(Self.retain, default: 2)
-        progressEvery = try arguments.value(Self.progressEvery, default: 10_000)
-        printStatistics = arguments.contains(Self.stats)
-        isIncremental = arguments.contains(Self.incremental)
-        isIfNeeded = arguments.contains(Self.ifNeeded)
-        wait = try arguments.value(LeaseOption.wait, default: 0)
-    }
+    /// The indices `--only` names, in definition order.
+    var indices = CMSIndices.names
 
-    func validate() throws {
-        try BackendChoice.validate(es: es, data: data)
-        try DatabaseOption.validate(database)
+    mutating func validate() throws {
+        indices = try Self.parseIndices(only)
+        try backend.validate()
+        try db.validate()
         if isIncremental && isIfNeeded { throw UsageError.conflictingOptions("--incremental", "--if-needed") }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let location = try context.existingDatabaseLocation(database)
+        let location = try context.existingDatabaseLocation(db.database)
         let configuration = IndexerConfiguration(
             database: location, indices: indices, batchSize: batchSize, retain: retain, clock: context.clock)
-        let store = try BackendChoice(es: es, data: data, context: context)
+        let store = try backend.open(context: context)
         let progress = ProgressPrinter(stream: context.errors, every: progressEvery)
         let report: IndexingReport
         do {
             if isIncremental {
-                let applied = try await context.withLease(store.backend, wait: wait) { lease in
+                let applied = try await context.withLease(store.backend, wait: leaseOption.wait) { lease in
                     try await IncrementalIndexer(
                         backend: store.backend, configuration: configuration, progress: progress, lease: lease
                     )
@@ -114,7 +88,7 @@ struct IndexCommand: Command {
                 return .success
             }
             if isIfNeeded {
-                let done = try await context.withLease(store.backend, wait: wait) { lease in
+                let done = try await context.withLease(store.backend, wait: leaseOption.wait) { lease in
                     try await Indexer(
                         backend: store.backend, configuration: configuration, progress: progress, lease: lease
                     )
@@ -134,7 +108,7 @@ struct IndexCommand: Command {
                 }
                 return .success
             }
-            report = try await context.withLease(store.backend, wait: wait) { lease in
+            report = try await context.withLease(store.backend, wait: leaseOption.wait) { lease in
                 try await Indexer(
                     backend: store.backend, configuration: configuration, progress: progress, lease: lease
                 )

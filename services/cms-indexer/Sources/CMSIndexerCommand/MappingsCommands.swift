@@ -4,24 +4,22 @@ import ESModels
 import Foundation
 
 /// `--repo DIR` of the `mappings` commands.
-private let repositoryOption = Option<String>(
-    "--repo", value: "dir", help: "The repository root (default: found by walking up from here).")
+struct RepositoryOption: ArgumentGroup {
+    @Option("--repo", value: "dir", help: "The repository root (default: found by walking up from here).")
+    var repository: String?
+}
 
 /// `cms-indexer mappings export`: the canonical JSON of the index definitions on stdout.
 struct MappingsExportCommand: Command {
-    static let index = Option<IndexName>(
-        "--index", value: "name", help: "Print only this index's definition (the file form of the copy).",
-        expected: "one of " + CMSIndices.names.map { "'\($0)'" }.joined(separator: ", ")
-    ) { IndexName(rawValue: $0) }
     static let configuration = CommandConfiguration(
         name: "export", abstract: "Prints the index definitions (settings and mappings) as canonical JSON.",
-        discussion: "Without --index, prints one object keyed by index name.", arguments: [index])
+        discussion: "Without --index, prints one object keyed by index name.")
 
+    @Option(
+        value: "name", help: "Print only this index's definition (the file form of the copy).",
+        expected: "one of " + CMSIndices.names.map { "'\($0)'" }.joined(separator: ", "),
+        convert: { IndexName(rawValue: $0) })
     var index: IndexName?
-
-    init(parsing arguments: ParsedArguments) throws {
-        index = try arguments.value(Self.index)
-    }
 
     func run(in context: CommandContext) async throws -> ExitCode {
         if let index {
@@ -40,18 +38,13 @@ struct MappingsSyncCommand: Command {
     static let configuration = CommandConfiguration(
         name: "sync",
         abstract:
-            "Writes the index definitions to packages/integration-fixtures/Mappings and removes stale files.",
-        arguments: [repositoryOption])
+            "Writes the index definitions to packages/integration-fixtures/Mappings and removes stale files.")
 
-    var repository: String?
-
-    init(parsing arguments: ParsedArguments) throws {
-        repository = try arguments.value(repositoryOption)
-    }
+    var repo = RepositoryOption()
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let root = try RepositoryRoot.resolve(
-            explicit: repository, currentDirectory: context.currentDirectory)
+            explicit: repo.repository, currentDirectory: context.currentDirectory)
         let report = try MappingCopy(repositoryRoot: root).sync()
         context.output.write(report.text)
         return .success
@@ -62,13 +55,10 @@ struct MappingsSyncCommand: Command {
 /// `--es`/`--data`, a live cluster's indices with them.
 struct MappingsCheckCommand: Command {
     /// How the report is written.
-    enum Format: String, CaseIterable, Sendable {
+    enum Format: String, CaseIterable, Sendable, ExpressibleByArgument {
         case text, github
     }
 
-    static let format = Option<Format>(
-        "--format", value: "format",
-        help: "'text' (default) or 'github' (workflow annotations, then the report).")
     static let configuration = CommandConfiguration(
         name: "check",
         abstract:
@@ -83,42 +73,33 @@ struct MappingsCheckCommand: Command {
             EXIT CODES: 0 in sync, 1 they differ (the report shows the structural diff, breaking
             and additive changes marked, and the command that fixes it), 2 a file or the cluster
             could not be read (a failed comparison is never reported as clean), 64 bad usage.
-            """,
-        arguments: [repositoryOption, BackendChoice.es, BackendChoice.data, format])
+            """)
 
-    var repository: String?
-    var es: String?
-    var data: String?
-    var format: Format
-
-    init(parsing arguments: ParsedArguments) throws {
-        repository = try arguments.value(repositoryOption)
-        es = try arguments.value(BackendChoice.es)
-        data = try arguments.value(BackendChoice.data)
-        format = try arguments.value(Self.format, default: .text)
-    }
+    var repo = RepositoryOption()
+    var backend = BackendChoice()
+    @Option(help: "'text' or 'github' (workflow annotations, then the report).") var format = Format.text
 
     func validate() throws {
-        try BackendChoice.validate(es: es, data: data)
-        if repository != nil, es != nil || data != nil {
-            throw UsageError.conflictingOptions("--repo", es != nil ? "--es" : "--data")
+        try backend.validate()
+        if repo.repository != nil, backend.isGiven {
+            throw UsageError.conflictingOptions("--repo", backend.es != nil ? "--es" : "--data")
         }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        guard es != nil || data != nil else {
+        guard backend.isGiven else {
             let root = try RepositoryRoot.resolve(
-                explicit: repository, currentDirectory: context.currentDirectory)
+                explicit: repo.repository, currentDirectory: context.currentDirectory)
             let result = MappingCopy(repositoryRoot: root).check()
             context.output.write(format == .github ? result.githubAnnotations : result.text)
             return ExitCode(rawValue: result.exitCode)
         }
-        guard let store = try LiveStore.open(es: es, data: data, context: context) else {
+        guard let store = try LiveStore.open(backend, context: context) else {
             return ExitCode(rawValue: 2)
         }
         let report = await LiveMappingCheck(backend: store.backend).run()
         try? store.close()
-        let name = BackendChoice.describe(es: es, data: data)
+        let name = backend.name
         context.output.write(
             format == .github ? report.githubAnnotations(store: name) : report.text(store: name))
         return ExitCode(rawValue: report.exitCode)
@@ -128,7 +109,6 @@ struct MappingsCheckCommand: Command {
 /// `cms-indexer mappings apply`: brings live indices to the definitions in place, when every
 /// difference is additive.
 struct MappingsApplyCommand: Command {
-    static let dryRun = Flag("--dry-run", help: "Print the requests it would send, and send none.")
     static let configuration = CommandConfiguration(
         name: "apply",
         abstract:
@@ -145,35 +125,26 @@ struct MappingsApplyCommand: Command {
             EXIT CODES: 0 in sync (applied, or nothing to apply; with --dry-run, the requests were
             printed), 1 refused (breaking changes) or still differs, 2 the cluster could not be
             read or refused a request, 64 bad usage.
-            """,
-        arguments: [BackendChoice.es, BackendChoice.data, dryRun, LeaseOption.wait])
+            """)
 
-    var es: String?
-    var data: String?
-    var isDryRun: Bool
-    var wait: Int
-
-    init(parsing arguments: ParsedArguments) throws {
-        es = try arguments.value(BackendChoice.es)
-        data = try arguments.value(BackendChoice.data)
-        isDryRun = arguments.contains(Self.dryRun)
-        wait = try arguments.value(LeaseOption.wait, default: 0)
-    }
+    var backend = BackendChoice()
+    @Flag("--dry-run", help: "Print the requests it would send, and send none.") var isDryRun: Bool
+    var leaseOption = LeaseOption()
 
     func validate() throws {
-        try BackendChoice.validate(es: es, data: data)
-        guard es != nil || data != nil else {
+        try backend.validate()
+        guard backend.isGiven else {
             throw UsageError.missingOneOf(
                 ["--es", "--data"], command: "cms-indexer mappings apply", otherwise: nil)
         }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        guard let store = try LiveStore.open(es: es, data: data, context: context) else {
+        guard let store = try LiveStore.open(backend, context: context) else {
             return ExitCode(rawValue: 2)
         }
         defer { try? store.close() }
-        let name = BackendChoice.describe(es: es, data: data)
+        let name = backend.name
         let before = await LiveMappingCheck(backend: store.backend).run()
         guard before.failed.isEmpty else {
             context.output.write(before.text(store: name))
@@ -201,7 +172,7 @@ struct MappingsApplyCommand: Command {
             return .success
         }
         do {
-            try await context.withLease(store.backend, wait: wait) { _ in
+            try await context.withLease(store.backend, wait: leaseOption.wait) { _ in
                 try await LiveMappingApply.send(requests, to: store.backend)
             }
         } catch let error as StoreLeaseError {
@@ -227,9 +198,9 @@ struct MappingsApplyCommand: Command {
 
 /// Opens the store a live-mapping command reads, or says why it cannot (then `nil`: exit 2).
 enum LiveStore {
-    static func open(es: String?, data: String?, context: CommandContext) throws -> BackendChoice? {
+    static func open(_ choice: BackendChoice, context: CommandContext) throws -> SearchStore? {
         do {
-            return try BackendChoice(es: es, data: data, context: context, creatingDataDirectory: false)
+            return try choice.open(context: context, creatingDataDirectory: false)
         } catch let error as UsageError {
             throw error
         } catch {

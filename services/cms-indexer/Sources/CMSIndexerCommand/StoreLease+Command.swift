@@ -3,10 +3,11 @@ import CMSIndexer
 import ESModels
 
 /// `--wait SECONDS`, shared by the commands that write to a store.
-enum LeaseOption {
-    static let wait = Option<Int>(
-        "--wait", value: "seconds", in: 0...86_400,
-        help: "How long to wait while another indexer writes to the store (default 0: exit at once).")
+struct LeaseOption: ArgumentGroup {
+    @Option(
+        value: "seconds", in: 0...86_400,
+        help: "How long to wait while another indexer writes to the store; 0 exits at once.")
+    var wait = 0
 }
 
 extension CommandContext {

@@ -5,16 +5,6 @@ import Foundation
 
 /// `cms-indexer watch`: keeps the live indices fresh until SIGINT or SIGTERM.
 struct WatchCommand: Command {
-    static let db = DatabaseOption.option(help: "The CMS database: \(DatabaseOption.forms).")
-    static let only = Option<String>(
-        "--only", value: "list", help: "Comma-separated indices to keep fresh (default: all).")
-    static let batchSize = Option<Int>(
-        "--batch-size", value: "n", in: 1...100_000, help: "Documents per bulk request (default 500).")
-    static let pollInterval = Option<Int>(
-        "--poll-interval", value: "ms", in: 10...600_000,
-        help:
-            "Milliseconds between looks at the outbox (default 250 on SQLite; 5000 on PostgreSQL, woken by NOTIFY)."
-    )
     static let configuration = CommandConfiguration(
         name: "watch",
         abstract: "Applies CMS changes to the live indices as they commit, until SIGINT or SIGTERM.",
@@ -29,45 +19,40 @@ struct WatchCommand: Command {
             30 s, with a warning. The live indices must come from a full
             'cms-indexer index' (which records their position). Exit codes: 0 stopped by a signal,
             1 a failure (store, database, another indexer holding the lease), 64 bad usage.
-            """,
-        arguments: [
-            db, BackendChoice.es, BackendChoice.data, only, batchSize, pollInterval, LeaseOption.wait,
-        ])
+            """)
 
-    var database: String
-    var es: String?
-    var data: String?
-    var indices: [IndexName]
-    var batchSize: Int
+    var db = DatabaseOption()
+    var backend = BackendChoice()
+    @Option(value: "list", help: "Comma-separated indices to keep fresh (default: all).") var only: String?
+    @Option(value: "n", in: 1...100_000, help: "Documents per bulk request.") var batchSize = 500
+    @Option(
+        value: "ms", in: 10...600_000,
+        help:
+            "Milliseconds between looks at the outbox (default: 250 on SQLite; 5000 on PostgreSQL, woken by NOTIFY)."
+    )
     var pollInterval: Int?
-    var wait: Int
+    var leaseOption = LeaseOption()
 
-    init(parsing arguments: ParsedArguments) throws {
-        database = try arguments.required(Self.db)
-        es = try arguments.value(BackendChoice.es)
-        data = try arguments.value(BackendChoice.data)
-        indices = try IndexCommand.parseIndices(arguments.value(Self.only))
-        batchSize = try arguments.value(Self.batchSize, default: 500)
-        pollInterval = try arguments.value(Self.pollInterval)
-        wait = try arguments.value(LeaseOption.wait, default: 0)
-    }
+    /// The indices `--only` names, in definition order.
+    var indices = CMSIndices.names
 
-    func validate() throws {
-        try BackendChoice.validate(es: es, data: data)
-        try DatabaseOption.validate(database)
+    mutating func validate() throws {
+        indices = try IndexCommand.parseIndices(only)
+        try backend.validate()
+        try db.validate()
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        let location = try context.existingDatabaseLocation(database)
+        let location = try context.existingDatabaseLocation(db.database)
         let stop = StopSignals()
         defer { stop.stop() }
         let interval = pollInterval ?? (location.dialect == .postgres ? 5_000 : 250)
         let configuration = IndexerConfiguration(
             database: location, indices: indices, batchSize: batchSize, clock: context.clock)
-        let store = try BackendChoice(es: es, data: data, context: context)
+        let store = try backend.open(context: context)
         let printer = WatchStatusPrinter(stream: context.errors)
         do {
-            let total = try await context.withLease(store.backend, wait: wait) { lease in
+            let total = try await context.withLease(store.backend, wait: leaseOption.wait) { lease in
                 let watcher = try ChangeWatcher(
                     backend: store.backend, configuration: configuration,
                     pollInterval: .milliseconds(interval), time: context.time, lease: lease)

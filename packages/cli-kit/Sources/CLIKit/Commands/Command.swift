@@ -1,15 +1,14 @@
-/// A (sub)command: one type with its configuration, an initializer that reads the typed
-/// arguments, one `validate()` step for checks across them, and `run`.
+/// A (sub)command: one type with its configuration, its arguments declared once each as
+/// properties (``Option``, ``Flag``, ``Positional``: name, help, accepted values and default in
+/// one place), one `validate()` step for checks across them, and `run`.
 ///
 /// ```swift
 /// struct Greet: Command {
-///     static let name = Option<String>("--name", value: "name", help: "Who to greet.")
-///     static let configuration = CommandConfiguration(
-///         name: "greet", abstract: "Prints a greeting.", arguments: [name])
-///     var who: String
-///     init(parsing arguments: ParsedArguments) throws { who = try arguments.required(Self.name) }
+///     static let configuration = CommandConfiguration(name: "greet", abstract: "Prints a greeting.")
+///     @Option(help: "Who to greet.") var name: String
+///     @Option(value: "n", in: 1...10, help: "How many times.") var times = 1
 ///     func run(in context: StandardStreams) async throws -> ExitCode {
-///         context.output.write("hello, \(who)\n")
+///         for _ in 0..<times { context.output.write("hello, \(name)\n") }
 ///         return .success
 ///     }
 /// }
@@ -17,19 +16,40 @@
 public protocol Command<Context>: Sendable {
     /// What the command runs with: its streams and whatever else it may touch.
     associatedtype Context: CommandStreams
-    /// Name, abstract and arguments.
+    /// Name, abstract and discussion.
     static var configuration: CommandConfiguration { get }
-    /// Reads the parsed arguments (throws ``UsageError`` for values that do not convert).
-    init(parsing arguments: ParsedArguments) throws
-    /// Checks the input before anything runs.
-    func validate() throws
+    /// The command with every argument at its default (required ones unset until parsed).
+    init()
+    /// Checks the input before anything runs, and derives what the arguments imply.
+    mutating func validate() throws
     /// Runs the command.
     func run(in context: Context) async throws -> ExitCode
 }
 
 extension Command {
     /// No checks by default.
-    public func validate() throws {}
+    public mutating func validate() {}
+
+    /// What the command accepts, in declaration order.
+    public static var arguments: [ArgumentDeclaration] {
+        ArgumentDiscovery.arguments(of: Self()).map(\.declaration)
+    }
+
+    /// The command as `words` (what follows its name) give it, validated.
+    ///
+    /// - Parameter command: the full command name, for messages (default: the configuration's).
+    /// - Throws: ``UsageError`` for words the declarations refuse, or what ``validate()`` throws.
+    public static func parse(_ words: [String], command: String? = nil) throws -> Self {
+        var parsed = Self()
+        let found = ArgumentDiscovery.arguments(of: parsed)
+        let arguments = try ArgumentParser.parse(
+            words, declarations: found.map(\.declaration), command: command ?? configuration.name)
+        for argument in found {
+            try argument.argument.assign(from: arguments, as: argument.declaration)
+        }
+        try parsed.validate()
+        return parsed
+    }
 }
 
 /// The streams a command writes to: results on `output`, diagnostics on `errors`.

@@ -1,4 +1,5 @@
-/// What a command is called, what it does, and what it accepts.
+/// What a command is called and what it does; what it accepts is declared by its properties
+/// (``Option``, ``Flag``, ``Positional``, ``ArgumentGroup``).
 public struct CommandConfiguration: Sendable {
     /// The word that selects the command (`index`); for a tool's only command, the tool's name.
     public var name: String
@@ -6,16 +7,11 @@ public struct CommandConfiguration: Sendable {
     public var abstract: String
     /// More help: details, exit codes, examples.
     public var discussion: String
-    /// What the command accepts, in help order (`-h`/`--help` is implied).
-    public var arguments: [ArgumentDeclaration]
 
-    /// Creates a configuration from typed declarations.
-    public init(
-        name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaring] = []
-    ) {
+    /// Creates a configuration.
+    public init(name: String, abstract: String, discussion: String = "") {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments.map(\.declaration)
     }
 }

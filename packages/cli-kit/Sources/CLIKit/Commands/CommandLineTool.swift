@@ -58,14 +58,10 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
         case .command(let type):
             let commandName = path.joined(separator: " ")
             if ArgumentParser.asksForHelp(Array(words)) {
-                context.output.write(HelpFormatter.help(for: type.configuration, commandName: commandName))
+                context.output.write(HelpFormatter.help(for: type, commandName: commandName))
                 return .success
             }
-            let parsed = try ArgumentParser.parse(
-                Array(words), declarations: type.configuration.arguments, command: commandName)
-            let command = try type.init(parsing: parsed)
-            try command.validate()
-            return try await command.run(in: context)
+            return try await type.parse(Array(words), command: commandName).run(in: context)
         case .group(let group):
             return try await run(group, words, path: path, context: context)
         }
@@ -90,7 +86,11 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
             context.output.write(HelpFormatter.help(for: group, commandName: groupName))
             return .success
         }
-        if let fallback { return try await run(fallback, words, path: path, context: context) }
+        // A bare word that names no subcommand goes to the default one only when that takes a
+        // positional argument; otherwise it is a mistyped subcommand, even before '--help'.
+        if let fallback, first.hasPrefix("-") || Self.takesPositional(fallback) {
+            return try await run(fallback, words, path: path, context: context)
+        }
         if first.hasPrefix("-"), first != "-" {
             let option = first.hasPrefix("--") ? String(first.prefix { $0 != "=" }) : first
             throw UsageError.unknownOption(
@@ -100,6 +100,11 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
             first, command: groupName,
             suggestion: NearMatch.closest(to: first, among: group.subcommands.map(\.name)),
             subcommands: group.subcommands.map(\.name))
+    }
+
+    private static func takesPositional(_ node: Subcommand<Context>) -> Bool {
+        guard case .command(let type) = node else { return false }
+        return type.arguments.contains(where: \.isPositional)
     }
 
     /// `tool help [subcommand...]`: the help of the group or of the named subcommand.
@@ -124,7 +129,7 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
         let name = path.joined(separator: " ")
         switch node {
         case .command(let type):
-            context.output.write(HelpFormatter.help(for: type.configuration, commandName: name))
+            context.output.write(HelpFormatter.help(for: type, commandName: name))
         case .group(let found):
             context.output.write(HelpFormatter.help(for: found, commandName: name))
         }

@@ -1,14 +1,35 @@
-/// A flag: present or not, never with a value (`--stats`).
+/// A flag: present or not, never with a value (`--stats`). Its name is the property's, in
+/// kebab case, unless spellings are given.
 ///
 /// ```swift
-/// static let stats = Flag("--stats", help: "Print rows/s and docs/s at the end.")
-/// let wantsStats = arguments.contains(Self.stats)
+/// @Flag(help: "Print rows/s and docs/s at the end.") var stats: Bool
+/// @Flag("--verbose", "-v", help: "More output.") var isVerbose: Bool
 /// ```
-public struct Flag: ArgumentDeclaring {
-    public let declaration: ArgumentDeclaration
+@propertyWrapper
+public struct Flag: Sendable, DeclaredArgument {
+    private let names: [String]
+    private let help: String
+    private let storage = ArgumentStorage<Bool>(false)
 
-    /// A flag with one or more spellings; the first is the canonical one.
-    public init(_ name: String, _ aliases: String..., help: String) {
-        declaration = ArgumentDeclaration(names: [name] + aliases, kind: .flag, help: help)
+    /// A flag, off unless given; the first spelling is the canonical one (none: the property's name).
+    public init(_ names: String..., help: String) {
+        self.names = names
+        self.help = help
+    }
+
+    /// Whether the flag was given.
+    public var wrappedValue: Bool {
+        get { storage.get("a flag") }
+        nonmutating set { storage.set(newValue) }
+    }
+
+    func declaration(label: String) -> ArgumentDeclaration {
+        ArgumentDeclaration(
+            names: names.isEmpty ? ["--" + ArgumentDeclaration.kebabCase(label)] : names, kind: .flag,
+            help: help)
+    }
+
+    func assign(from parsed: ParsedArguments, as declaration: ArgumentDeclaration) throws(UsageError) {
+        storage.set(parsed.flags.contains(declaration.name))
     }
 }

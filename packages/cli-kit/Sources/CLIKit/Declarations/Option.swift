@@ -1,61 +1,189 @@
-/// An option taking a value (`--port 8080`, `--port=8080`), converted to `Value` when read.
+/// An option taking a value (`--port 8080`, `--port=8080`), declared once as a property: its name
+/// (the property's, in kebab case, unless given), help, accepted values and default (the initial
+/// value, printed in help). Without an initial value the option is required, unless its type is
+/// optional.
 ///
 /// ```swift
-/// static let port = Option<Int>("--port", value: "port", in: 0...65_535, help: "The TCP port.")
-/// let port = try arguments.value(Self.port, default: 8080)
+/// @Option(value: "n", in: 1...100_000, help: "Documents per bulk request.") var batchSize = 500
+/// @Option(help: "The cluster's URL.") var es: String?
+/// @Option("--db", value: "path|url", help: "The CMS database.") var database: String
 /// ```
-public struct Option<Value: Sendable>: ArgumentDeclaring {
-    public let declaration: ArgumentDeclaration
-    /// What a valid value looks like, for messages (`an integer from 0 to 65535`).
-    public let expected: String
+@propertyWrapper
+public struct Option<Value: Sendable>: Sendable, DeclaredArgument {
+    private let name: String?
+    private let valueName: String?
+    private let help: String
+    private let expected: String
     private let convert: @Sendable (String) -> Value?
+    private let isRequired: Bool
+    private let defaultValue: String?
+    private let storage: ArgumentStorage<Value>
 
-    /// An option with a conversion from its text; `nil` from `convert` is an invalid value.
-    ///
-    /// - Parameters:
-    ///   - name: the spelling with dashes (`--port`).
-    ///   - valueName: the placeholder in help (`port` prints as `--port <port>`).
-    ///   - help: one line of help.
-    ///   - expected: what a valid value looks like, completing "expected ..." in an error.
-    ///   - convert: the text to a value, or `nil` when it is not acceptable.
+    /// The designated initializer: `initial` is the value when the option is not given (`nil`:
+    /// the option is required).
     public init(
-        _ name: String, value valueName: String, help: String, expected: String,
-        convert: @escaping @Sendable (String) -> Value?
+        initial: Value?, _ name: String?, value valueName: String?, help: String, defaultValue: String?,
+        expected: String, convert: @escaping @Sendable (String) -> Value?
     ) {
-        declaration = ArgumentDeclaration(names: [name], kind: .option(valueName: valueName), help: help)
+        self.name = name
+        self.valueName = valueName
+        self.help = help
         self.expected = expected
         self.convert = convert
+        self.isRequired = initial == nil
+        self.defaultValue = defaultValue
+        self.storage = ArgumentStorage(initial)
     }
 
-    /// The value of `text`, or `nil` when it is not acceptable.
-    public func convert(_ text: String) -> Value? { convert(text) }
-}
+    /// The value given, or the default.
+    public var wrappedValue: Value {
+        get { storage.get("option '\(name ?? "?")'") }
+        nonmutating set { storage.set(newValue) }
+    }
 
-extension Option where Value == String {
-    /// An option whose value is any text.
-    public init(_ name: String, value valueName: String, help: String) {
-        self.init(name, value: valueName, help: help, expected: "a value") { $0 }
+    func declaration(label: String) -> ArgumentDeclaration {
+        let derived = ArgumentDeclaration.kebabCase(label)
+        return ArgumentDeclaration(
+            names: [name ?? "--" + derived], kind: .option(valueName: valueName ?? derived), help: help,
+            defaultValue: defaultValue)
+    }
+
+    func assign(from parsed: ParsedArguments, as declaration: ArgumentDeclaration) throws(UsageError) {
+        guard let text = parsed.options[declaration.name] else {
+            if isRequired { throw .missingOption(declaration.name, command: parsed.command) }
+            return
+        }
+        guard let value = convert(text) else {
+            throw .invalidValue(option: declaration.name, value: text, expected: expected)
+        }
+        storage.set(value)
     }
 }
 
-extension Option where Value == Int {
-    /// An integer option within `range`.
-    public init(_ name: String, value valueName: String, in range: ClosedRange<Int>, help: String) {
-        let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
+extension Option where Value: ExpressibleByArgument {
+    /// An option with a default (the initial value).
+    public init(wrappedValue: Value, _ name: String? = nil, value valueName: String? = nil, help: String) {
         self.init(
-            name, value: valueName, help: help, expected: "an integer from \(range.lowerBound)\(upper)"
-        ) { text in
-            Int(text).flatMap { range.contains($0) ? $0 : nil }
+            initial: wrappedValue, name, value: valueName, help: help,
+            defaultValue: wrappedValue.argumentDescription, expected: Value.expectedArgument,
+            convert: Value.init(argument:))
+    }
+
+    /// A required option.
+    public init(_ name: String? = nil, value valueName: String? = nil, help: String) {
+        self.init(
+            initial: nil, name, value: valueName, help: help, defaultValue: nil,
+            expected: Value.expectedArgument,
+            convert: Value.init(argument:))
+    }
+}
+
+extension Option where Value: ExpressibleByArgument & Comparable {
+    /// An option with a default, accepting values in `range`.
+    public init(
+        wrappedValue: Value, _ name: String? = nil, value valueName: String? = nil,
+        in range: ClosedRange<Value>,
+        help: String
+    ) {
+        self.init(
+            initial: wrappedValue, name, value: valueName, help: help,
+            defaultValue: wrappedValue.argumentDescription,
+            expected: Self.expected(range.lowerBound, range.upperBound),
+            convert: Self.converter(range.lowerBound, range.upperBound))
+    }
+
+    /// An option with a default, accepting values from `range`'s lower bound.
+    public init(
+        wrappedValue: Value, _ name: String? = nil, value valueName: String? = nil,
+        in range: PartialRangeFrom<Value>,
+        help: String
+    ) {
+        self.init(
+            initial: wrappedValue, name, value: valueName, help: help,
+            defaultValue: wrappedValue.argumentDescription, expected: Self.expected(range.lowerBound, nil),
+            convert: Self.converter(range.lowerBound, nil))
+    }
+
+    /// A required option accepting values in `range`.
+    public init(
+        _ name: String? = nil, value valueName: String? = nil, in range: ClosedRange<Value>, help: String
+    ) {
+        self.init(
+            initial: nil, name, value: valueName, help: help, defaultValue: nil,
+            expected: Self.expected(range.lowerBound, range.upperBound),
+            convert: Self.converter(range.lowerBound, range.upperBound))
+    }
+
+    static func expected(_ lower: Value, _ upper: Value?) -> String {
+        let to = upper.map { " to \($0.argumentDescription)" } ?? " or more"
+        return "\(Value.expectedArgument) from \(lower.argumentDescription)\(to)"
+    }
+
+    static func converter(_ lower: Value, _ upper: Value?) -> @Sendable (String) -> Value? {
+        { text in
+            guard let value = Value(argument: text), value >= lower, upper.map({ value <= $0 }) ?? true else {
+                return nil
+            }
+            return value
         }
     }
 }
 
-extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
-    /// An option whose value is one of the raw values of `Value` (`--format text|github`).
-    public init(_ name: String, value valueName: String, help: String) {
-        let choices = Value.allCases.map(\.rawValue)
-        self.init(name, value: valueName, help: help, expected: NearMatch.list(choices)) {
-            Value(rawValue: $0)
-        }
+// The optional forms' conversions return `Wrapped??`: `.map(Optional.some)` keeps a refused text
+// `nil` rather than letting it widen to `.some(nil)`, an accepted "not given".
+extension Option {
+    /// An optional option: `nil` when not given.
+    public init<Wrapped: ExpressibleByArgument>(
+        _ name: String? = nil, value valueName: String? = nil, help: String
+    )
+    where Value == Wrapped? {
+        self.init(
+            initial: .some(nil), name, value: valueName, help: help, defaultValue: nil,
+            expected: Wrapped.expectedArgument, convert: { Wrapped(argument: $0).map(Optional.some) })
+    }
+
+    /// An optional option accepting values in `range`: `nil` when not given.
+    public init<Wrapped: ExpressibleByArgument & Comparable>(
+        _ name: String? = nil, value valueName: String? = nil, in range: ClosedRange<Wrapped>, help: String
+    ) where Value == Wrapped? {
+        let convert = Option<Wrapped>.converter(range.lowerBound, range.upperBound)
+        self.init(
+            initial: .some(nil), name, value: valueName, help: help, defaultValue: nil,
+            expected: Option<Wrapped>.expected(range.lowerBound, range.upperBound),
+            convert: { convert($0).map(Optional.some) })
+    }
+
+    /// An optional option accepting values from `range`'s lower bound: `nil` when not given.
+    public init<Wrapped: ExpressibleByArgument & Comparable>(
+        _ name: String? = nil, value valueName: String? = nil, in range: PartialRangeFrom<Wrapped>,
+        help: String
+    ) where Value == Wrapped? {
+        let convert = Option<Wrapped>.converter(range.lowerBound, nil)
+        self.init(
+            initial: .some(nil), name, value: valueName, help: help, defaultValue: nil,
+            expected: Option<Wrapped>.expected(range.lowerBound, nil),
+            convert: { convert($0).map(Optional.some) })
+    }
+
+    /// An option with a default and a conversion of its own (`nil` from `convert`: not acceptable).
+    public init(
+        wrappedValue: Value, _ name: String? = nil, value valueName: String? = nil, help: String,
+        defaultValue: String? = nil, expected: String, convert: @escaping @Sendable (String) -> Value?
+    ) {
+        self.init(
+            initial: wrappedValue, name, value: valueName, help: help,
+            defaultValue: defaultValue
+                ?? (wrappedValue as? any ExpressibleByArgument)?.argumentDescription ?? "\(wrappedValue)",
+            expected: expected, convert: convert)
+    }
+
+    /// An optional option with a conversion of its own: `nil` when not given.
+    public init<Wrapped: Sendable>(
+        _ name: String? = nil, value valueName: String? = nil, help: String, expected: String,
+        convert: @escaping @Sendable (String) -> Wrapped?
+    ) where Value == Wrapped? {
+        self.init(
+            initial: .some(nil), name, value: valueName, help: help, defaultValue: nil, expected: expected,
+            convert: { convert($0).map(Optional.some) })
     }
 }

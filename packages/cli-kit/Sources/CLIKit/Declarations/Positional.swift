@@ -1,33 +1,80 @@
-/// A positional argument: a bare word, taken in the order the command declares them.
+/// A positional argument: a bare word, taken in the order the command declares them. Required
+/// unless its type is optional; its value name is the property's, in kebab case, unless given.
 ///
 /// ```swift
-/// static let suite = Positional<String>("package:target", help: "The suite to explain.")
-/// let suite = try arguments.required(Self.suite)
+/// @Positional("package:target", help: "The suite to explain.") var suite: String
+/// @Positional(help: "What to print.") var text: String?
 /// ```
-public struct Positional<Value: Sendable>: ArgumentDeclaring {
-    public let declaration: ArgumentDeclaration
-    /// What a valid value looks like, for messages.
-    public let expected: String
+@propertyWrapper
+public struct Positional<Value: Sendable>: Sendable, DeclaredArgument {
+    private let valueName: String?
+    private let help: String
+    private let expected: String
     private let convert: @Sendable (String) -> Value?
+    private let isOptional: Bool
+    private let storage: ArgumentStorage<Value>
 
-    /// A positional with a conversion from its text; `nil` from `convert` is an invalid value.
-    public init(
-        _ valueName: String, isOptional: Bool = false, help: String, expected: String,
+    init(
+        initial: Value?, valueName: String?, help: String, expected: String,
         convert: @escaping @Sendable (String) -> Value?
     ) {
-        declaration = ArgumentDeclaration(
-            names: [], kind: .positional(valueName: valueName, isOptional: isOptional), help: help)
+        self.valueName = valueName
+        self.help = help
         self.expected = expected
         self.convert = convert
+        self.isOptional = initial != nil
+        self.storage = ArgumentStorage(initial)
     }
 
-    /// The value of `text`, or `nil` when it is not acceptable.
-    public func convert(_ text: String) -> Value? { convert(text) }
+    /// The word given.
+    public var wrappedValue: Value {
+        get { storage.get("argument <\(valueName ?? "?")>") }
+        nonmutating set { storage.set(newValue) }
+    }
+
+    func declaration(label: String) -> ArgumentDeclaration {
+        ArgumentDeclaration(
+            names: [],
+            kind: .positional(
+                valueName: valueName ?? ArgumentDeclaration.kebabCase(label), isOptional: isOptional),
+            help: help)
+    }
+
+    func assign(from parsed: ParsedArguments, as declaration: ArgumentDeclaration) throws(UsageError) {
+        guard let text = parsed.positionals[declaration.name] else {
+            if !isOptional { throw .missingArgument("<\(declaration.name)>", command: parsed.command) }
+            return
+        }
+        guard let value = convert(text) else {
+            throw .invalidValue(option: "<\(declaration.name)>", value: text, expected: expected)
+        }
+        storage.set(value)
+    }
 }
 
-extension Positional where Value == String {
-    /// A positional whose value is any text.
-    public init(_ valueName: String, isOptional: Bool = false, help: String) {
-        self.init(valueName, isOptional: isOptional, help: help, expected: "a value") { $0 }
+extension Positional where Value: ExpressibleByArgument {
+    /// A required positional.
+    public init(_ valueName: String? = nil, help: String) {
+        self.init(
+            initial: nil, valueName: valueName, help: help, expected: Value.expectedArgument,
+            convert: Value.init(argument:))
+    }
+}
+
+extension Positional {
+    /// An optional positional: `nil` when not given.
+    public init<Wrapped: ExpressibleByArgument>(_ valueName: String? = nil, help: String)
+    where Value == Wrapped? {
+        self.init(
+            initial: .some(nil), valueName: valueName, help: help, expected: Wrapped.expectedArgument,
+            convert: { Wrapped(argument: $0).map(Optional.some) })
+    }
+
+    /// A required positional with a conversion of its own.
+    public init(
+        _ valueName: String? = nil, help: String, expected: String,
+        convert: @escaping @Sendable (String) -> Value?
+    ) {
+        self.init(initial: nil, valueName: valueName, help: help, expected: expected, convert: convert)
     }
 }

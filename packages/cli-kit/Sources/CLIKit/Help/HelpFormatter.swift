@@ -3,9 +3,16 @@
 /// the discussion.
 public enum HelpFormatter {
     /// Help for a command.
-    public static func help(for configuration: CommandConfiguration, commandName: String) -> String {
+    public static func help<Context>(for command: any Command<Context>.Type, commandName: String) -> String {
+        help(for: command.configuration, arguments: command.arguments, commandName: commandName)
+    }
+
+    /// Help for a command with these arguments.
+    public static func help(
+        for configuration: CommandConfiguration, arguments: [ArgumentDeclaration], commandName: String
+    ) -> String {
         var lines = ["OVERVIEW: \(configuration.abstract)", ""]
-        let positionals = configuration.arguments.filter(\.isPositional)
+        let positionals = arguments.filter(\.isPositional)
         let usageWords =
             positionals.map { argument in
                 if case .positional(_, isOptional: true) = argument.kind { return "[<\(argument.name)>]" }
@@ -17,10 +24,11 @@ public enum HelpFormatter {
             lines += positionals.map { row("<\($0.name)>", $0.help) }
         }
         lines += ["", "OPTIONS:"]
-        for argument in configuration.arguments {
+        for argument in arguments {
             switch argument.kind {
             case .flag: lines.append(row(argument.names.joined(separator: ", "), argument.help))
-            case .option(let value): lines.append(row("\(argument.name) <\(value)>", argument.help))
+            case .option(let value):
+                lines.append(row("\(argument.name) <\(value)>", argument.helpWithDefault))
             case .positional: continue
             }
         }
@@ -46,7 +54,7 @@ public enum HelpFormatter {
         if !group.discussion.isEmpty { lines += ["", group.discussion] }
         var text = lines.joined(separator: "\n") + "\n"
         if let name = group.defaultSubcommand, case .command(let type)? = group.subcommand(named: name) {
-            text += "\n" + help(for: type.configuration, commandName: "\(commandName) [\(name)]")
+            text += "\n" + help(for: type, commandName: "\(commandName) [\(name)]")
         }
         return text
     }

@@ -10,9 +10,7 @@ import Testing
 
 @Suite struct CommandTests {
     func serve(_ words: [String]) throws -> ServeCommand {
-        try ServeCommand(
-            parsing: ArgumentParser.parse(
-                words, declarations: ServeCommand.configuration.arguments, command: "es-embedded serve"))
+        try ServeCommand.parse(words, command: "es-embedded serve")
     }
 
     @Test func parsesServeOptions() throws {
