@@ -64,6 +64,53 @@ import Testing
         }
     }
 
+    @Test func historyCountsTheSuitesEachChangeSelectsOnItsOwnTreeOrOnAnother() throws {
+        try withTemporaryRepository(name: "fixture") { repo in
+            try Self.writeRepository(repo)  // the root commit, then a change of the library
+            try repo.touch("app/Tests/AppTests/AppTests.swift")
+            let head = try repo.commitAll("change the app's tests")
+            // A layout with one more suite in the library, on a branch of its own.
+            try repo.write(
+                "lib/Package.swift",
+                """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "lib", products: [.library(name: "Lib", targets: ["Lib"])],
+                    targets: [
+                        .target(name: "Lib"), .testTarget(name: "LibTests", dependencies: ["Lib"]),
+                        .testTarget(name: "LibMoreTests", dependencies: ["Lib"]),
+                    ])
+                """)
+            try repo.write("lib/Tests/LibMoreTests/MoreTests.swift", "// more\n")
+            let split = try repo.commitAll("one more suite")
+            _ = try repo.git("reset", "-q", "--hard", head)
+
+            let lines = Lines()
+            let own = try SelectionHistory(
+                testselect: try TestSelectBinary.path(), repository: repo.root, limit: 10, on: nil,
+                print: { lines.append($0) }
+            ).run()
+            // The root commit has no parent to compare with: two changes, newest first.
+            #expect(own.map(\.selected) == [1, 2], "\(lines.all)")
+            #expect(own.map(\.suites) == [2, 2])
+            #expect(
+                lines.all.last
+                    == "bench-repo-history commits=2 mean_selected=1.50 mean_suites=2.00 share=0.750 run_all=0"
+            )
+
+            let other = try SelectionHistory(
+                testselect: try TestSelectBinary.path(), repository: repo.root, limit: 10, on: split,
+                print: { lines.append($0) }
+            ).run()
+            // The library's change now selects its second suite too.
+            #expect(other.map(\.selected) == [1, 3], "\(lines.all)")
+            #expect(other.map(\.suites) == [3, 3])
+            let worktrees = try repo.git("worktree", "list").split(separator: "\n")
+            #expect(worktrees.count == 1, "the scratch worktree is removed: \(worktrees)")
+        }
+    }
+
     @Test func corpusComparesEveryPackageWithDumpPackage() throws {
         try withTemporaryRepository(name: "fixture") { repo in
             try Self.writeRepository(repo)

@@ -10,6 +10,7 @@ public enum BenchmarkCommand {
 
         USAGE: swift run -c release testselect-bench [synthetic] [options]
                swift run -c release testselect-bench repo <dir>... [--runs <n>] [--base <rev>] [--head <rev>]
+               swift run -c release testselect-bench repo <dir> --history <n> [--on <rev>]
                swift run -c release testselect-bench corpus <dir>...
                swift run -c release testselect-bench impact <clone> --impact <map> [--mutations <n>] [--seed <n>]
 
@@ -38,6 +39,11 @@ public enum BenchmarkCommand {
           --runs <n>              Warm runs; the median is reported (default: 5).
           --base <rev>, --head <rev>
                                   The change to select for (default: HEAD~1 and HEAD).
+          --history <n>           Instead of timing: the last n first-parent changes of HEAD, each selected
+                                  against its parent; the mean number of suites selected per change.
+          --on <rev>              With --history: select every change on this revision's tree instead
+                                  of its own (the same changes on two layouts, before and after a
+                                  split of targets).
           --testselect <path>     The testselect executable (default: the one next to this benchmark).
 
         OPTIONS (impact):
@@ -57,6 +63,7 @@ public enum BenchmarkCommand {
         Each size or clone ends with a machine-readable line:
           bench packages=N static_s=X swiftpm_s=Y ratio=Z identical=true|false peak_mb=M
           bench-repo name=N packages=P static=S swiftpm=F unreadable=U cold_s=.. warm_s=.. ...
+          bench-repo-history commits=C mean_selected=M mean_suites=S share=R run_all=A
           bench-impact-history commits=C suite_tests=S impact_tests=I whole_suites=W ratio=R
           bench-impact mutations=N tried=T killed=K misses=M suite_tests=S impact_tests=I ... ratio=R
           bench-corpus repositories=R packages=P static=S static_pct=.. identical=I superset=U differ=D ...
@@ -255,6 +262,8 @@ public enum BenchmarkCommand {
     ) -> Int32 {
         var benchmark = RepositoryBenchmark(testselect: testselect, print: print)
         var directories: [String] = []
+        var history: Int? = nil
+        var on: String? = nil
         var index = 0
         func value(_ name: String) throws(UsageError) -> String {
             guard index + 1 < arguments.count else { throw .missingValue(name) }
@@ -274,22 +283,48 @@ public enum BenchmarkCommand {
                 case "--base": benchmark.base = try value("--base")
                 case "--head": benchmark.head = try value("--head")
                 case "--testselect": benchmark.testselect = try value("--testselect")
+                case "--history":
+                    let text = try value("--history")
+                    guard let number = Int(text), number >= 1 else {
+                        throw UsageError.invalidValue(
+                            option: "--history", value: text, expected: "a whole number of at least 1")
+                    }
+                    history = number
+                case "--on": on = try value("--on")
                 case let word where word.hasPrefix("-"):
                     throw UsageError.unknownOption(
                         word, command: "testselect-bench repo",
                         suggestion: NearMatch.closest(
-                            to: word, among: ["--runs", "--base", "--head", "--testselect"]))
+                            to: word,
+                            among: ["--runs", "--base", "--head", "--testselect", "--history", "--on"]))
                 default:
                     directories.append(arguments[index])
                 }
                 index += 1
             }
             if directories.isEmpty { throw UsageError.missingArgument("<dir>") }
+            if on != nil && history == nil { throw UsageError.needsOption("--on", needs: "--history") }
+            if history != nil && directories.count > 1 {
+                throw UsageError.unexpectedArgument(
+                    directories[1], command: "testselect-bench repo --history")
+            }
         } catch {
             printError("testselect-bench: error: \(error)")
             return 64
         }
         guard isExecutable(benchmark.testselect, printError: printError) else { return 64 }
+        if let history, let directory = directories.first {
+            do {
+                try SelectionHistory(
+                    testselect: benchmark.testselect, repository: directory, limit: history, on: on,
+                    print: print
+                ).run()
+                return 0
+            } catch {
+                printError("testselect-bench: error: '\(directory)': \(error)")
+                return 1
+            }
+        }
         var status: Int32 = 0
         for directory in directories {
             do {
