@@ -1,3 +1,7 @@
+// The root package (testselect) depends on nothing, so it keeps a copy of these declarations
+// (tools/testselect/Sources/TestSelectKit/CLI/ArgumentDeclarations.swift): the same shape and
+// rules. Change both.
+
 /// How one option, flag or positional argument is written, and its line of help: what a command's
 /// ``Option``, ``Flag`` and ``Positional`` properties declare, found by ``Command/arguments``.
 public struct ArgumentDeclaration: Sendable, Equatable {
