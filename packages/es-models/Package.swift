@@ -31,6 +31,10 @@ let package = Package(
             dependencies: [
                 "ESModels", "es-models-benchmark", .product(name: "CLIKitTesting", package: "cli-kit"),
                 .product(name: "TimeKitTesting", package: "time-kit"),
+                // The wire tests' cluster is http-kit's server (see Support/ClusterStandIn.swift).
+                .product(name: "HTTPKit", package: "http-kit"),
+                .product(name: "HTTPKitServer", package: "http-kit"),
+                .product(name: "HTTPKitServerTesting", package: "http-kit"),
             ]),
     ]
 )

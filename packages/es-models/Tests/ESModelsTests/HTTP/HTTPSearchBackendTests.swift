@@ -1,20 +1,22 @@
 import Foundation
+import HTTPKit
 import Testing
 
 @testable import ESModels
 
-/// HTTPSearchBackend against a loopback server that answers as Elasticsearch's REST
+/// HTTPSearchBackend against http-kit's server on loopback, answering as Elasticsearch's REST
 /// documentation describes.
 @Suite struct HTTPSearchBackendTests {
     private func backend(
-        _ server: LoopbackServer, authentication: HTTPSearchBackendConfiguration.Authentication = .none,
+        _ cluster: ClusterStandIn, authentication: HTTPSearchBackendConfiguration.Authentication = .none,
         retry: RetryPolicy = RetryPolicy(
             maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(50)),
         timeout: Duration = .seconds(5)
     ) -> HTTPSearchBackend {
         HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(
-                baseURL: server.baseURL, authentication: authentication, requestTimeout: timeout, retry: retry
+                baseURL: cluster.baseURL, authentication: authentication, requestTimeout: timeout,
+                retry: retry
             ))
     }
 
@@ -22,17 +24,18 @@ import Testing
         let definition = IndexDefinition(
             settings: IndexSettings(numberOfShards: 1),
             mappings: Mapping(dynamic: .strict) { Property.keyword("code") })
-        let server = try LoopbackServer { _ in
+        let answer: ClusterStandIn.Answer = { _ in
             .json(200, #"{"acknowledged": true, "shards_acknowledged": true, "index": "territories-1"}"#)
         }
-        defer { server.stop() }
-        let response = try await backend(server).createIndex("territories-1", definition: definition)
-        #expect(response == CreateIndexResponse(index: "territories-1"))
-        let request = try #require(server.requests.first)
-        #expect(request.method == "PUT")
-        #expect(request.path == "/territories-1")
-        #expect(request.headers["content-type"] == "application/json")
-        #expect(request.json == definition.json)
+        try await withClusterStandIn(answering: answer) { cluster in
+            let response = try await backend(cluster).createIndex("territories-1", definition: definition)
+            #expect(response == CreateIndexResponse(index: "territories-1"))
+            let request = try #require(cluster.requests.first)
+            #expect(request.method == .put)
+            #expect(request.path == "/territories-1")
+            #expect(request.headers["content-type"] == "application/json")
+            #expect(request.json == definition.json)
+        }
     }
 
     @Test func searchesAndDecodesHits() async throws {
@@ -42,65 +45,66 @@ import Testing
                       "hits": [{"_index": "territories-1", "_id": "KE", "_score": 1.0,
                                 "_source": {"code": "KE", "name": "Kenya", "is_main": true}}]}}
             """
-        let server = try LoopbackServer { _ in .json(200, answer) }
-        defer { server.stop() }
-        let request = SearchRequest(query: .term("code", "KE"), size: 5)
-        let response = try await backend(server).search(.territories, request: request)
-        #expect(
-            try response.documents(as: Territory.self) == [
-                Territory(code: "KE", name: "Kenya", isMain: true)
-            ])
-        let sent = try #require(server.requests.first)
-        #expect(sent.method == "POST")
-        #expect(sent.path == "/territories/_search")
-        #expect(sent.json == request.json)
+        try await withClusterStandIn(answering: { _ in .json(200, answer) }) { cluster in
+            let request = SearchRequest(query: .term("code", "KE"), size: 5)
+            let response = try await backend(cluster).search(.territories, request: request)
+            #expect(
+                try response.documents(as: Territory.self) == [
+                    Territory(code: "KE", name: "Kenya", isMain: true)
+                ])
+            let sent = try #require(cluster.requests.first)
+            #expect(sent.method == .post)
+            #expect(sent.path == "/territories/_search")
+            #expect(sent.json == request.json)
+        }
     }
 
     @Test func sendsCredentials() async throws {
-        let server = try LoopbackServer { _ in .json(200, #"{"acknowledged": true}"#) }
-        defer { server.stop() }
-        _ = try await backend(server, authentication: .basic(username: "elastic", password: "changeme"))
+        try await withClusterStandIn(answering: { _ in .json(200, #"{"acknowledged": true}"#) }) { cluster in
+            _ = try await backend(cluster, authentication: .basic(username: "elastic", password: "changeme"))
+                .deleteIndex("x")
+            _ = try await backend(
+                cluster, authentication: .apiKey(id: "VuaCfGcBCdbkQm-e5aOx", secret: "ui2lp2axTNmsyakw9tvNnw")
+            )
             .deleteIndex("x")
-        _ = try await backend(
-            server, authentication: .apiKey(id: "VuaCfGcBCdbkQm-e5aOx", secret: "ui2lp2axTNmsyakw9tvNnw")
-        )
-        .deleteIndex("x")
-        _ = try await backend(server).deleteIndex("x")
-        let headers = server.requests.map { $0.headers["authorization"] }
-        #expect(headers[0] == "Basic ZWxhc3RpYzpjaGFuZ2VtZQ==")
-        #expect(headers[1] == "ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==")
-        #expect(headers[2] == nil)
-        #expect(server.requests.allSatisfy { $0.method == "DELETE" && $0.path == "/x" })
+            _ = try await backend(cluster).deleteIndex("x")
+            let headers = cluster.requests.map { $0.headers["authorization"] }
+            #expect(headers[0] == "Basic ZWxhc3RpYzpjaGFuZ2VtZQ==")
+            #expect(headers[1] == "ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==")
+            #expect(headers[2] == nil)
+            #expect(cluster.requests.allSatisfy { $0.method == .delete && $0.path == "/x" })
+        }
     }
 
     @Test func indexesDocumentsWithAndWithoutIdsAndEscapesIds() async throws {
-        let server = try LoopbackServer { request in
+        let answer: ClusterStandIn.Answer = { request in
             .json(
-                request.method == "PUT" ? 200 : 201,
+                request.method == .put ? 200 : 201,
                 [
                     "_index": "i", "_id": "a/b", "_version": 1, "result": "created",
                     "_seq_no": 0, "_primary_term": 1,
                     "_shards": ["total": 1, "successful": 1, "failed": 0],
                 ])
         }
-        defer { server.stop() }
-        let backend = backend(server)
-        _ = try await backend.index("i", id: "a/b", document: ["x": 1], refresh: .waitFor)
-        _ = try await backend.index("i", id: nil, document: ["x": 2])
-        let territory = Territory(code: "KE", name: "Kenya", isMain: true)
-        _ = try await backend.index(territory, into: "territories-1", refresh: .immediate)
-        let requests = server.requests
-        #expect(requests[0].method == "PUT")
-        #expect(requests[0].target == "/i/_doc/a%2Fb?refresh=wait_for")
-        #expect(requests[0].json == ["x": 1])
-        #expect(requests[1].method == "POST")
-        #expect(requests[1].target == "/i/_doc")
-        #expect(requests[2].target == "/territories-1/_doc/KE?refresh=true")
-        #expect(requests[2].json == ["code": "KE", "name": "Kenya", "is_main": true])
+        try await withClusterStandIn(answering: answer) { cluster in
+            let backend = backend(cluster)
+            _ = try await backend.index("i", id: "a/b", document: ["x": 1], refresh: .waitFor)
+            _ = try await backend.index("i", id: nil, document: ["x": 2])
+            let territory = Territory(code: "KE", name: "Kenya", isMain: true)
+            _ = try await backend.index(territory, into: "territories-1", refresh: .immediate)
+            let requests = cluster.requests
+            #expect(requests[0].method == .put)
+            #expect(requests[0].target == "/i/_doc/a%2Fb?refresh=wait_for")
+            #expect(requests[0].json == ["x": 1])
+            #expect(requests[1].method == .post)
+            #expect(requests[1].target == "/i/_doc")
+            #expect(requests[2].target == "/territories-1/_doc/KE?refresh=true")
+            #expect(requests[2].json == ["code": "KE", "name": "Kenya", "is_main": true])
+        }
     }
 
     @Test func getsDocumentsFoundOrMissingAndFailsOnAMissingIndex() async throws {
-        let server = try LoopbackServer { request in
+        let answer: ClusterStandIn.Answer = { request in
             switch request.path {
             case "/territories/_doc/KE":
                 return .json(
@@ -113,15 +117,16 @@ import Testing
                 return .json(404, ElasticsearchError.indexNotFound("nope").json)
             }
         }
-        defer { server.stop() }
-        let backend = backend(server)
-        #expect(
-            try await backend.document(Territory.self, id: "KE")
-                == Territory(code: "KE", name: "Kenya", isMain: true))
-        let missing = try await backend.getDocument("territories", id: "XX")
-        #expect(!missing.found)
-        await #expect(throws: ElasticsearchError.indexNotFound("nope")) {
-            try await backend.getDocument("nope", id: "1")
+        try await withClusterStandIn(answering: answer) { cluster in
+            let backend = backend(cluster)
+            #expect(
+                try await backend.document(Territory.self, id: "KE")
+                    == Territory(code: "KE", name: "Kenya", isMain: true))
+            let missing = try await backend.getDocument("territories", id: "XX")
+            #expect(!missing.found)
+            await #expect(throws: ElasticsearchError.indexNotFound("nope")) {
+                try await backend.getDocument("nope", id: "1")
+            }
         }
     }
 
@@ -132,83 +137,85 @@ import Testing
               {"create": {"_index": "l-1", "_id": "fr", "status": 409, "error": {"type": "version_conflict_engine_exception", "reason": "[fr]: version conflict, document already exists (current version [1])", "index": "l-1"}}}
             ]}
             """
-        let server = try LoopbackServer { _ in .json(200, answer) }
-        defer { server.stop() }
-        let request = BulkRequest(
-            [
-                .index(index: "l-1", id: "en", document: ["code": "en"]),
-                .create(index: "l-1", id: "fr", document: ["code": "fr"]),
-            ],
-            refresh: .immediate)
-        let response = try await backend(server).bulk(request)
-        #expect(response.errors)
-        #expect(response.failures.map(\.id) == ["fr"])
-        #expect(response.failures.first?.status == 409)
-        let sent = try #require(server.requests.first)
-        #expect(sent.target == "/_bulk?refresh=true")
-        #expect(sent.headers["content-type"] == "application/x-ndjson")
-        #expect(sent.body == request.ndjson)
+        try await withClusterStandIn(answering: { _ in .json(200, answer) }) { cluster in
+            let request = BulkRequest(
+                [
+                    .index(index: "l-1", id: "en", document: ["code": "en"]),
+                    .create(index: "l-1", id: "fr", document: ["code": "fr"]),
+                ],
+                refresh: .immediate)
+            let response = try await backend(cluster).bulk(request)
+            #expect(response.errors)
+            #expect(response.failures.map(\.id) == ["fr"])
+            #expect(response.failures.first?.status == 409)
+            let sent = try #require(cluster.requests.first)
+            #expect(sent.target == "/_bulk?refresh=true")
+            #expect(sent.headers["content-type"] == "application/x-ndjson")
+            #expect(sent.body == request.ndjson)
+        }
     }
 
     @Test func indexAndAliasAdministration() async throws {
-        let server = try LoopbackServer { request in
+        let answer: ClusterStandIn.Answer = { request in
             switch (request.method, request.path) {
-            case ("HEAD", "/assetflat"): return .respond(status: 200, headers: [:], body: Data())
-            case ("HEAD", _): return .respond(status: 404, headers: [:], body: Data())
-            case ("GET", "/assetflat/_mapping"):
+            case (.head, "/assetflat"): return Response(status: .ok)
+            case (.head, _): return Response(status: .notFound)
+            case (.get, "/assetflat/_mapping"):
                 return .json(
                     200, #"{"assetflat-2": {"mappings": {"properties": {"uuid": {"type": "keyword"}}}}}"#)
-            case ("GET", "/_alias/assetflat"):
+            case (.get, "/_alias/assetflat"):
                 return .json(200, #"{"assetflat-2": {"aliases": {"assetflat": {}}}}"#)
-            case ("GET", "/_alias/missing"):
+            case (.get, "/_alias/missing"):
                 return .json(404, #"{"error": "alias [missing] missing", "status": 404}"#)
-            case ("GET", "/assetflat-2/_alias"):
+            case (.get, "/assetflat-2/_alias"):
                 return .json(200, #"{"assetflat-2": {"aliases": {"assetflat": {}}}}"#)
-            case ("POST", "/assetflat/_count"):
+            case (.post, "/assetflat/_count"):
                 return .json(
                     200,
                     #"{"count": 42, "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0}}"#
                 )
-            case ("POST", "/_refresh"), ("POST", "/assetflat/_refresh"):
+            case (.post, "/_refresh"), (.post, "/assetflat/_refresh"):
                 return .json(200, #"{"_shards": {"total": 1, "successful": 1, "failed": 0}}"#)
             default: return .json(200, #"{"acknowledged": true}"#)
             }
         }
-        defer { server.stop() }
-        let backend = backend(server)
-        #expect(try await backend.indexExists("assetflat"))
-        #expect(try await !backend.indexExists("nothing"))
-        #expect(try await backend.getMapping("assetflat").single?.index == "assetflat-2")
-        #expect(
-            try await backend.putMapping("assetflat-2", mapping: Mapping { Property.keyword("x") })
-                .acknowledged)
-        #expect(try await backend.indices(forAlias: "assetflat") == ["assetflat-2"])
-        #expect(try await backend.getAlias(name: "missing", index: nil) == GetAliasResponse())
-        #expect(try await backend.getAlias(name: nil, index: "assetflat-2").aliasNames == ["assetflat"])
-        let swap = UpdateAliasesRequest.swap(alias: "assetflat", to: "assetflat-3", from: ["assetflat-2"])
-        #expect(try await backend.updateAliases(swap).acknowledged)
-        #expect(try await backend.count(.assetflat).count == 42)
-        _ = try await backend.refreshAll()
-        _ = try await backend.refresh("assetflat")
-        let targets = server.requests.map { "\($0.method) \($0.target)" }
-        #expect(
-            targets == [
-                "HEAD /assetflat", "HEAD /nothing", "GET /assetflat/_mapping",
-                "PUT /assetflat-2/_mapping",
-                "GET /_alias/assetflat", "GET /_alias/missing", "GET /assetflat-2/_alias",
-                "POST /_aliases",
-                "POST /assetflat/_count", "POST /_refresh", "POST /assetflat/_refresh",
-            ])
-        #expect(server.requests[3].json == ["properties": ["x": ["type": "keyword"]]])
-        #expect(server.requests[7].json == swap.json)
+        try await withClusterStandIn(answering: answer) { cluster in
+            let backend = backend(cluster)
+            #expect(try await backend.indexExists("assetflat"))
+            #expect(try await !backend.indexExists("nothing"))
+            #expect(try await backend.getMapping("assetflat").single?.index == "assetflat-2")
+            #expect(
+                try await backend.putMapping("assetflat-2", mapping: Mapping { Property.keyword("x") })
+                    .acknowledged)
+            #expect(try await backend.indices(forAlias: "assetflat") == ["assetflat-2"])
+            #expect(try await backend.getAlias(name: "missing", index: nil) == GetAliasResponse())
+            #expect(try await backend.getAlias(name: nil, index: "assetflat-2").aliasNames == ["assetflat"])
+            let swap = UpdateAliasesRequest.swap(alias: "assetflat", to: "assetflat-3", from: ["assetflat-2"])
+            #expect(try await backend.updateAliases(swap).acknowledged)
+            #expect(try await backend.count(.assetflat).count == 42)
+            _ = try await backend.refreshAll()
+            _ = try await backend.refresh("assetflat")
+            let requests = cluster.requests
+            let targets = requests.map { "\($0.method) \($0.target)" }
+            #expect(
+                targets == [
+                    "HEAD /assetflat", "HEAD /nothing", "GET /assetflat/_mapping",
+                    "PUT /assetflat-2/_mapping",
+                    "GET /_alias/assetflat", "GET /_alias/missing", "GET /assetflat-2/_alias",
+                    "POST /_aliases",
+                    "POST /assetflat/_count", "POST /_refresh", "POST /assetflat/_refresh",
+                ])
+            #expect(requests[3].json == ["properties": ["x": ["type": "keyword"]]])
+            #expect(requests[7].json == swap.json)
+        }
     }
 
     @Test func keepsTheBaseURLPathPrefix() async throws {
-        let server = try LoopbackServer { _ in .json(200, #"{"acknowledged": true}"#) }
-        defer { server.stop() }
-        let configuration = HTTPSearchBackendConfiguration(
-            baseURL: server.baseURL.appendingPathComponent("es/"))
-        _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("old-*")
-        #expect(server.requests.first?.path == "/es/old-*")
+        try await withClusterStandIn(answering: { _ in .json(200, #"{"acknowledged": true}"#) }) { cluster in
+            let configuration = HTTPSearchBackendConfiguration(
+                baseURL: cluster.baseURL.appendingPathComponent("es/"))
+            _ = try await HTTPSearchBackend(configuration: configuration).deleteIndex("old-*")
+            #expect(cluster.requests.first?.path == "/es/old-*")
+        }
     }
 }
