@@ -115,9 +115,10 @@ import Testing
             let count = root + "/asked"
             try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
             func install(_ version: String) throws {
-                try "#!/bin/sh\necho x >> '\(count)'\necho 'Swift version \(version)'\n".write(
-                    toFile: swift, atomically: true, encoding: .utf8)
-                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift)
+                // Written from a child: a script this process writes itself can fail to start with
+                // ETXTBSY while a test beside this one spawns (see writeExecutable).
+                try writeExecutable(
+                    "#!/bin/sh\necho x >> '\(count)'\necho 'Swift version \(version)'\n", to: swift)
             }
             func asked() -> Int {
                 ((try? String(contentsOfFile: count, encoding: .utf8)) ?? "").split(separator: "\n").count
