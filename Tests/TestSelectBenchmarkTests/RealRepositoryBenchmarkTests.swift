@@ -108,6 +108,18 @@ import Testing
             #expect(other.map(\.suites) == [3, 3])
             let worktrees = try repo.git("worktree", "list").split(separator: "\n")
             #expect(worktrees.count == 1, "the scratch worktree is removed: \(worktrees)")
+
+            // A revision the repository does not have is said as such before any work.
+            let unknown = SelectionHistory(
+                testselect: try TestSelectBinary.path(), repository: repo.root, limit: 10,
+                on: "no-such-branch",
+                print: { lines.append($0) })
+            do {
+                try unknown.run()
+                Issue.record("an unknown revision was accepted")
+            } catch {
+                #expect("\(error)".hasPrefix("'--on no-such-branch' names no commit here"), "\(error)")
+            }
         }
     }
 

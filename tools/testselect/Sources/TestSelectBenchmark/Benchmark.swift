@@ -61,6 +61,8 @@ public enum BenchmarkError: Error, CustomStringConvertible {
     case gitFailed([String], String)
     /// The impact benchmark cannot go on.
     case impact(String)
+    /// `--on` names no commit of the repository.
+    case unknownRevision(String)
 
     public var description: String {
         switch self {
@@ -72,6 +74,9 @@ public enum BenchmarkError: Error, CustomStringConvertible {
         case .gitFailed(let arguments, let stderr):
             return "'git \(arguments.joined(separator: " "))' failed: \(stderr)"
         case .impact(let reason): return reason
+        case .unknownRevision(let revision):
+            return
+                "'--on \(revision)' names no commit here (a branch, tag or commit, as 'git rev-parse' reads it)"
         }
     }
 }

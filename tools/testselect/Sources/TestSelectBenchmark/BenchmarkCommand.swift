@@ -102,35 +102,23 @@ public enum BenchmarkCommand {
         }
         var options = BenchmarkOptions(testselect: siblings.path)
         options.swift = environment["TESTSELECT_SWIFT"] ?? "swift"
-        var index = 0
-        func value(_ name: String) throws(UsageError) -> String {
-            guard index + 1 < arguments.count else { throw .missingValue(name) }
-            index += 1
-            return arguments[index]
-        }
-        func count(_ name: String) throws(UsageError) -> Int {
-            let text = try value(name)
-            guard let number = Int(text), number >= 1 else {
-                throw .invalidValue(option: name, value: text, expected: "a whole number of at least 1")
-            }
-            return number
-        }
+        var cursor = ArgumentCursor(arguments)
         do {
-            while index < arguments.count {
-                switch arguments[index] {
-                case "--packages": options.sizes = [try count("--packages")]
-                case "--sample": options.sample = try count("--sample")
-                case "--runs": options.runs = try count("--runs")
-                case "--testselect": options.testselect = try value("--testselect")
-                case "--keep": options.directory = try value("--keep")
+            while let word = cursor.current {
+                switch word {
+                case "--packages": options.sizes = [try cursor.count("--packages")]
+                case "--sample": options.sample = try cursor.count("--sample")
+                case "--runs": options.runs = try cursor.count("--runs")
+                case "--testselect": options.testselect = try cursor.value("--testselect")
+                case "--keep": options.directory = try cursor.value("--keep")
                 default:
                     throw UsageError.unknownOption(
-                        arguments[index], command: "testselect-bench",
+                        word, command: "testselect-bench",
                         suggestion: NearMatch.closest(
-                            to: arguments[index],
+                            to: word,
                             among: ["--packages", "--sample", "--runs", "--testselect", "--keep"]))
                 }
-                index += 1
+                cursor.advance()
             }
         } catch {
             printError("testselect-bench: error: \(error)")
@@ -164,68 +152,44 @@ public enum BenchmarkCommand {
         var history: Int? = nil
         var eachParent = false
         var timeout = 600
-        var index = 0
-        func value(_ name: String) throws(UsageError) -> String {
-            guard index + 1 < arguments.count else { throw .missingValue(name) }
-            index += 1
-            return arguments[index]
-        }
+        var cursor = ArgumentCursor(arguments)
         do {
-            while index < arguments.count {
-                switch arguments[index] {
-                case "--impact": map = try value("--impact")
-                case "--mutations":
-                    let text = try value("--mutations")
-                    guard let number = Int(text), number >= 1 else {
-                        throw UsageError.invalidValue(
-                            option: "--mutations", value: text, expected: "a whole number of at least 1")
-                    }
-                    count = number
+            while let word = cursor.current {
+                switch word {
+                case "--impact": map = try cursor.value("--impact")
+                case "--mutations": count = try cursor.count("--mutations")
                 case "--seed":
-                    let text = try value("--seed")
+                    let text = try cursor.value("--seed")
                     guard let number = UInt64(text) else {
                         throw UsageError.invalidValue(
                             option: "--seed", value: text, expected: "a whole number")
                     }
                     seed = number
                 case "--packages":
-                    packages = try value("--packages").split(separator: ",").map {
+                    packages = try cursor.value("--packages").split(separator: ",").map {
                         RepoPath.normalize(String($0))
                     }
-                case "--testselect": executable = try value("--testselect")
-                case "--timeout":
-                    let text = try value("--timeout")
-                    guard let number = Int(text), number >= 1 else {
-                        throw UsageError.invalidValue(
-                            option: "--timeout", value: text,
-                            expected: "a whole number of seconds, at least 1")
-                    }
-                    timeout = number
+                case "--testselect": executable = try cursor.value("--testselect")
+                case "--timeout": timeout = try cursor.count("--timeout", of: "seconds")
                 case "--each-parent": eachParent = true
-                case "--history":
-                    let text = try value("--history")
-                    guard let number = Int(text), number >= 1 else {
-                        throw UsageError.invalidValue(
-                            option: "--history", value: text, expected: "a whole number of at least 1")
-                    }
-                    history = number
-                case let word where word.hasPrefix("-"):
+                case "--history": history = try cursor.count("--history")
+                case _ where word.hasPrefix("-"):
                     throw UsageError.unknownOption(
                         word, command: "testselect-bench impact",
                         suggestion: NearMatch.closest(
                             to: word,
                             among: [
                                 "--impact", "--mutations", "--seed", "--packages", "--testselect",
-                                "--history",
+                                "--timeout", "--each-parent", "--history",
                             ]))
                 default:
                     guard repository == nil else {
                         throw UsageError.unexpectedArgument(
-                            arguments[index], command: "testselect-bench impact")
+                            word, command: "testselect-bench impact")
                     }
-                    repository = arguments[index]
+                    repository = word
                 }
-                index += 1
+                cursor.advance()
             }
             guard repository != nil else { throw UsageError.missingArgument("<clone>") }
             guard map != nil else {
@@ -264,49 +228,32 @@ public enum BenchmarkCommand {
         var directories: [String] = []
         var history: Int? = nil
         var on: String? = nil
-        var index = 0
-        func value(_ name: String) throws(UsageError) -> String {
-            guard index + 1 < arguments.count else { throw .missingValue(name) }
-            index += 1
-            return arguments[index]
-        }
+        var cursor = ArgumentCursor(arguments)
         do {
-            while index < arguments.count {
-                switch arguments[index] {
-                case "--runs":
-                    let text = try value("--runs")
-                    guard let runs = Int(text), runs >= 1 else {
-                        throw UsageError.invalidValue(
-                            option: "--runs", value: text, expected: "a whole number of at least 1")
-                    }
-                    benchmark.runs = runs
-                case "--base": benchmark.base = try value("--base")
-                case "--head": benchmark.head = try value("--head")
-                case "--testselect": benchmark.testselect = try value("--testselect")
-                case "--history":
-                    let text = try value("--history")
-                    guard let number = Int(text), number >= 1 else {
-                        throw UsageError.invalidValue(
-                            option: "--history", value: text, expected: "a whole number of at least 1")
-                    }
-                    history = number
-                case "--on": on = try value("--on")
-                case let word where word.hasPrefix("-"):
+            while let word = cursor.current {
+                switch word {
+                case "--runs": benchmark.runs = try cursor.count("--runs")
+                case "--base": benchmark.base = try cursor.value("--base")
+                case "--head": benchmark.head = try cursor.value("--head")
+                case "--testselect": benchmark.testselect = try cursor.value("--testselect")
+                case "--history": history = try cursor.count("--history")
+                case "--on": on = try cursor.value("--on")
+                case _ where word.hasPrefix("-"):
                     throw UsageError.unknownOption(
                         word, command: "testselect-bench repo",
                         suggestion: NearMatch.closest(
                             to: word,
                             among: ["--runs", "--base", "--head", "--testselect", "--history", "--on"]))
                 default:
-                    directories.append(arguments[index])
+                    directories.append(word)
                 }
-                index += 1
+                cursor.advance()
             }
             if directories.isEmpty { throw UsageError.missingArgument("<dir>") }
             if on != nil && history == nil { throw UsageError.needsOption("--on", needs: "--history") }
             if history != nil && directories.count > 1 {
                 throw UsageError.unexpectedArgument(
-                    directories[1], command: "testselect-bench repo --history")
+                    directories[1], command: "testselect-bench repo")
             }
         } catch {
             printError("testselect-bench: error: \(error)")

@@ -53,6 +53,10 @@ public struct SelectionHistory: Sendable {
             "testselect-bench-history-\(getpid())"
         ).path
         if let on {
+            guard (try? git(["rev-parse", "--verify", "--quiet", on + "^{commit}"], in: repository)) != nil
+            else {
+                throw BenchmarkError.unknownRevision(on)
+            }
             try? FileManager.default.removeItem(atPath: scratch)
             _ = try git(["worktree", "add", "--detach", "--quiet", scratch, on], in: repository)
             tree = scratch
