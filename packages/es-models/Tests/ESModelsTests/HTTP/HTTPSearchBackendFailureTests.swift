@@ -149,14 +149,7 @@ import TimeKitTesting
     /// Should a regression send fewer attempts, the wait for the second would never end: the
     /// time limit reports that as a failure. It is not part of what is tested.
     @Test(.timeLimit(.minutes(1))) func slowAnswersTimeOut() async throws {
-        // A cluster that never answers: each request waits at the gate until the test's end.
-        let gate = HandlerGate()
-        let answer: ClusterStandIn.Answer = { _ in
-            try await gate.pass()
-            return .json(200, #"{"acknowledged": true}"#)
-        }
-        try await withClusterStandIn(answering: answer) { cluster in
-            defer { gate.open() }
+        try await withSilentClusterStandIn { cluster, gate in
             let url = cluster.baseURL
             await #expect(
                 throws: SearchTransportError.timedOut(

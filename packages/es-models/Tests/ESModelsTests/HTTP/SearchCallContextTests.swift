@@ -50,13 +50,7 @@ import TimeKitTesting
         // Real time, as the socket's waits are: a cluster that never answers (each request waits
         // at the gate until the test's end), a 30 s timeout per attempt, and a caller with a
         // second left (a margin no busy machine eats before the first attempt is sent).
-        let gate = HandlerGate()
-        let answer: ClusterStandIn.Answer = { _ in
-            try await gate.pass()
-            return .json(200, #"{"acknowledged": true}"#)
-        }
-        try await withClusterStandIn(answering: answer) { cluster in
-            defer { gate.open() }
+        try await withSilentClusterStandIn { cluster, gate in
             let backend = HTTPSearchBackend(
                 configuration: HTTPSearchBackendConfiguration(
                     baseURL: cluster.baseURL, requestTimeout: .seconds(30),

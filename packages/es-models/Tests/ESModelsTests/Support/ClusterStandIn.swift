@@ -18,8 +18,7 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A cluster that never answers is an `answer` waiting on a `HandlerGate` the test opens at its
-/// end; a cluster that closes connections without answering is ``ConnectionDropper``.
+/// A cluster that never answers is ``withSilentClusterStandIn(_:)``; a cluster that closes connections without answering is ``ConnectionDropper``.
 struct ClusterStandIn: Sendable {
     /// What the cluster answers to a request.
     typealias Answer = @Sendable (Request) async throws -> Response
@@ -47,6 +46,24 @@ func withClusterStandIn<Value>(
         responder: recorder, logger: Logger(label: "cluster-stand-in", level: .critical))
     return try await application.withLiveServer { server in
         try await body(ClusterStandIn(address: server.address, recorder: recorder))
+    }
+}
+
+/// Runs `body` while a ``ClusterStandIn`` receives requests and answers none: each waits at the
+/// gate `body` is given (whose `waitForStarted(_:)` waits for arrivals), and the gate opens when
+/// `body` returns or throws, so that the server can shut down.
+@discardableResult
+func withSilentClusterStandIn<Value>(
+    _ body: (ClusterStandIn, HandlerGate) async throws -> Value
+) async throws -> Value {
+    let gate = HandlerGate()
+    let answer: ClusterStandIn.Answer = { _ in
+        try await gate.pass()
+        return .json(200, #"{"acknowledged": true}"#)
+    }
+    return try await withClusterStandIn(answering: answer) { cluster in
+        defer { gate.open() }
+        return try await body(cluster, gate)
     }
 }
 
