@@ -181,7 +181,7 @@ extension Engine {
         for (path, field) in mapping.allFields where field.type == .date {
             guard let format = field.format else { continue }
             do {
-                _ = try DateFormatCache.format(format)
+                _ = try DateFormat.cached(format)
             } catch let error as ElasticsearchError {
                 throw ElasticsearchError.mapperParsing(
                     "Failed to parse mapping: Invalid format: [\(format)] for field [\(path)]: \(error.reason)"

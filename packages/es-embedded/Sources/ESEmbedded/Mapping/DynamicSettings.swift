@@ -24,7 +24,7 @@ struct DynamicSettings: Sendable {
             ?? 1000
         if let custom = mapping.parameters["dynamic_date_formats"]?.arrayValue {
             dateDetectors = custom.compactMap(\.stringValue).compactMap { spec in
-                (try? DateFormatCache.format(spec)).map { DateDetector(format: $0, mappedFormat: spec) }
+                (try? DateFormat.cached(spec)).map { DateDetector(format: $0, mappedFormat: spec) }
             }
         } else {
             dateDetectors = Self.defaultDetectors

@@ -77,7 +77,7 @@ enum FieldValueConverter {
         let formatText = spec ?? DateFormat.defaultSpec
         let format: DateFormat
         do {
-            format = try DateFormatCache.format(formatText)
+            format = try DateFormat.cached(formatText)
         } catch {
             throw Failure(
                 "illegal_argument_exception",

@@ -107,7 +107,7 @@ extension QueryCompiler {
 
     /// `multi_match`: the query on every field; `best_fields` and the phrase types keep the best
     /// field's score (plus `tie_breaker` times the others), `most_fields` and `bool_prefix` add them.
-    func compileMultiMatch(_ query: MultiMatchQuery, data: IndexLevel, level: String) throws -> QueryNode {
+    func compileMultiMatch(_ query: MultiMatchPlan, data: IndexLevel, level: String) throws -> QueryNode {
         let fields = try resolveFields(query.fields, data: data)
         let lenient = query.query.lenient || query.fields.isEmpty
         let nodes = try fields.map { field, boost -> QueryNode in

@@ -6,7 +6,7 @@ extension QueryCompiler {
     /// filter matches gives a factor (in doubles, times its `weight`), `score_mode` combines them
     /// (1 when none matches), `boost_mode` combines the result, capped at `max_boost`, with the
     /// query's score; `min_score` drops documents below it.
-    func compileFunctionScore(_ query: FunctionScoreQuery, data: IndexLevel, level: String) throws
+    func compileFunctionScore(_ query: FunctionScorePlan, data: IndexLevel, level: String) throws
         -> QueryNode
     {
         let inner = try compile(query.query, level: level)
@@ -71,7 +71,7 @@ extension QueryCompiler {
         return QueryNode(matches: matches, constantScore: nil) { scores[$0] ?? 0 }
     }
 
-    private func scoreFunction(_ function: FunctionScoreQuery.Function, data: IndexLevel) throws -> (Int)
+    private func scoreFunction(_ function: FunctionScorePlan.Function, data: IndexLevel) throws -> (Int)
         throws ->
         Double
     {
@@ -191,7 +191,7 @@ extension QueryCompiler {
 /// The decay functions of `function_score` (`gauss`, `exp`, `linear`), as Elasticsearch defines
 /// them from `scale` and `decay` (the score at `scale` from the origin).
 struct DecayCurve {
-    let kind: FunctionScoreQuery.DecayKind
+    let kind: FunctionScorePlan.DecayKind
     let scale: Double
     let decay: Double
 

@@ -49,10 +49,10 @@ enum QueryString {
     static func fields(_ value: JSONValue?, query: String) throws -> [FieldBoost] {
         switch value {
         case nil, .null?: return []
-        case .string(let name)?: return name == "*" ? [] : [MultiMatchQuery.fieldWithBoost(name)]
+        case .string(let name)?: return name == "*" ? [] : [MultiMatchPlan.fieldWithBoost(name)]
         case .array(let names)?:
             let list = names.compactMap(\.stringValue)
-            return list == ["*"] ? [] : list.map(MultiMatchQuery.fieldWithBoost)
+            return list == ["*"] ? [] : list.map(MultiMatchPlan.fieldWithBoost)
         case let other?:
             throw ElasticsearchError.parsing(
                 "[\(query)] query does not support [fields] of type [\(other.tokenName)]")
@@ -243,7 +243,7 @@ enum QueryString {
                 template.kind = .phrase
                 template.slop = tilde ?? 0
                 query = .multiMatch(
-                    MultiMatchQuery(
+                    MultiMatchPlan(
                         kind: .bestFields, fields: fields, query: template, tieBreaker: nil, boost: nil))
             } else if word == "*", fieldNamed, let field = fields.first {
                 query = .base(.exists(ExistsQuery(field: field.name)))
@@ -253,13 +253,13 @@ enum QueryString {
                 template.kind = .boolPrefix
                 template.text = .string(String(word.dropLast()))
                 query = .multiMatch(
-                    MultiMatchQuery(
+                    MultiMatchPlan(
                         kind: .bestFields, fields: fields, query: template, tieBreaker: nil, boost: nil))
             } else {
                 if let tilde { template.fuzziness = .edits(tilde) }
                 template.operator = andDefault ? .and : nil
                 query = .multiMatch(
-                    MultiMatchQuery(
+                    MultiMatchPlan(
                         kind: .bestFields, fields: fields, query: template, tieBreaker: nil, boost: nil))
             }
             guard let boost else { return query }

@@ -40,7 +40,7 @@ extension DSLQuery {
         case "match_bool_prefix": self = .fullText(try FullTextQuery(json: body, kind: .boolPrefix))
         case "bool": self = .bool(try DSLBool(json: body))
         case "nested": self = try Self.nested(body)
-        case "multi_match": self = .multiMatch(try MultiMatchQuery(json: body))
+        case "multi_match": self = .multiMatch(try MultiMatchPlan(json: body))
         case "prefix", "wildcard", "fuzzy": self = try Self.termLevel(name, body)
         case "constant_score":
             var reader = try QueryBodyReader(body, name: name)
@@ -80,7 +80,7 @@ extension DSLQuery {
             try reader.rejectUnknown()
             self = .boosting(
                 positive: positive, negative: negative, negativeBoost: negativeBoost, boost: boost)
-        case "function_score": self = .functionScore(try FunctionScoreQuery(json: body))
+        case "function_score": self = .functionScore(try FunctionScorePlan(json: body))
         case "rank_feature":
             var reader = try QueryBodyReader(body, name: name)
             guard let field = reader.value("field")?.stringValue else {
@@ -186,7 +186,7 @@ extension DSLQuery {
         var value: JSONValue?
         var boost: Double?
         var caseInsensitive = false
-        var fuzziness = Fuzziness.auto(low: 3, high: 6)
+        var fuzziness = Fuzziness.auto
         var options = FuzzyOptions()
         if case .object = inner {
             var reader = try QueryBodyReader(inner, name: name)
@@ -270,34 +270,6 @@ extension MinimumShouldMatch {
     }
 }
 
-extension Fuzziness {
-    /// `0`, `1`, `2`, `"AUTO"`, `"AUTO:3,6"`.
-    init(json: JSONValue) throws {
-        if let number = json.intValue {
-            self = .edits(number)
-            return
-        }
-        guard let text = json.stringValue else {
-            throw ElasticsearchError.parsing(
-                "[fuzziness] must be a number or a string, found [\(json.tokenName)]")
-        }
-        let upper = text.uppercased()
-        if upper == "AUTO" {
-            self = .auto(low: 3, high: 6)
-        } else if upper.hasPrefix("AUTO:") {
-            let bounds = upper.dropFirst(5).split(separator: ",").compactMap { Int($0) }
-            guard bounds.count == 2, bounds[0] >= 0, bounds[1] >= bounds[0] else {
-                throw ElasticsearchError.parse("failed to find low and high distance values")
-            }
-            self = .auto(low: bounds[0], high: bounds[1])
-        } else if let number = Double(text) {
-            self = .edits(Int(number))
-        } else {
-            throw ElasticsearchError.illegalArgument("Invalid fuzziness value: [\(text)]")
-        }
-    }
-}
-
 extension FullTextQuery {
     /// `{"field": "text"}` or `{"field": {"query": "text", ...}}`.
     init(json: JSONValue, kind: Kind) throws {
@@ -352,7 +324,7 @@ extension FullTextQuery {
     }
 }
 
-extension MultiMatchQuery {
+extension MultiMatchPlan {
     init(json: JSONValue) throws {
         var reader = try QueryBodyReader(json, name: "multi_match")
         guard let text = reader.value("query") else {

@@ -37,7 +37,7 @@ public struct SearchQuery: Sendable, Equatable {
     )
         throws
     {
-        let fields = defaultField.map { $0 == "*" ? [] : [MultiMatchQuery.fieldWithBoost($0)] } ?? []
+        let fields = defaultField.map { $0 == "*" ? [] : [MultiMatchPlan.fieldWithBoost($0)] } ?? []
         node = try QueryString.query(
             queryString, fields: fields, andDefault: QueryString.isAnd(defaultOperator), lenient: lenient)
     }
@@ -60,7 +60,7 @@ indirect enum DSLQuery: Sendable, Equatable {
         boost: Double?,
         innerHits: InnerHits? = nil)
     case fullText(FullTextQuery)
-    case multiMatch(MultiMatchQuery)
+    case multiMatch(MultiMatchPlan)
     case prefix(field: String, value: String, caseInsensitive: Bool, boost: Double?)
     case wildcard(field: String, pattern: String, caseInsensitive: Bool, boost: Double?)
     /// A `query_string` wildcard term over several fields (patterns resolved per index).
@@ -69,7 +69,7 @@ indirect enum DSLQuery: Sendable, Equatable {
     case constantScore(filter: DSLQuery, boost: Double?)
     case disMax(queries: [DSLQuery], tieBreaker: Double, boost: Double?)
     case boosting(positive: DSLQuery, negative: DSLQuery, negativeBoost: Double, boost: Double?)
-    case functionScore(FunctionScoreQuery)
+    case functionScore(FunctionScorePlan)
     /// A clause of the search's `knn` option (not a query clause of its own in the DSL).
     case knn(KnnSearch)
     /// `rank_feature`: the documents with a value of a `rank_feature` field (or one feature of
@@ -148,20 +148,6 @@ struct DSLBool: Sendable, Equatable {
     }
 }
 
-/// `fuzziness`: a number of edits, or `AUTO` (`AUTO:low,high`) by term length.
-enum Fuzziness: Sendable, Equatable {
-    case edits(Int)
-    case auto(low: Int, high: Int)
-
-    /// The edits allowed for a term of `length` characters.
-    func edits(forLength length: Int) -> Int {
-        switch self {
-        case .edits(let edits): return min(edits, 2)
-        case .auto(let low, let high): return length < low ? 0 : length < high ? 1 : 2
-        }
-    }
-}
-
 /// The expansion settings of `fuzzy` (and of `match` with `fuzziness`).
 struct FuzzyOptions: Sendable, Equatable {
     var prefixLength = 0
@@ -193,8 +179,11 @@ struct FullTextQuery: Sendable, Equatable {
     var boost: Double?
 }
 
-/// `multi_match`: one full-text query per field, combined by `type`.
-struct MultiMatchQuery: Sendable, Equatable {
+/// How the engine runs `multi_match` (and each term of `query_string` and
+/// `simple_query_string`): one full-text query per field, combined by `kind`. Not the DSL's
+/// `multi_match` (es-models' `MultiMatchQuery`): its fields are parsed with their boosts, and
+/// its per-field query is a template the compiler copies for each field.
+struct MultiMatchPlan: Sendable, Equatable {
     enum Kind: String, Sendable, Equatable {
         case bestFields = "best_fields"
         case mostFields = "most_fields"
@@ -219,8 +208,11 @@ struct FieldBoost: Sendable, Equatable {
     var boost: Double
 }
 
-/// `function_score`: a query's score modified by functions.
-struct FunctionScoreQuery: Sendable, Equatable {
+/// How the engine runs `function_score`: its inner queries in the engine's tree and every
+/// default resolved (`multiply`, no `max_boost` cap, `decay` 0.5, `multi_value_mode` `min`).
+/// Not the DSL's `function_score` (es-models' `FunctionScoreQuery`), whose queries are
+/// es-models' and which leaves unset what the body leaves out.
+struct FunctionScorePlan: Sendable, Equatable {
     enum ScoreMode: String, Sendable, Equatable {
         case multiply, sum, avg, first, max, min
     }

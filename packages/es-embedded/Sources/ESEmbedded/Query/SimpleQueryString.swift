@@ -147,7 +147,7 @@ enum SimpleQueryString {
             }
             query.text = .string(word)
             return .multiMatch(
-                MultiMatchQuery(kind: .mostFields, fields: fields, query: query, tieBreaker: nil, boost: nil))
+                MultiMatchPlan(kind: .mostFields, fields: fields, query: query, tieBreaker: nil, boost: nil))
         }
     }
 }

@@ -32,7 +32,7 @@ extension ElasticsearchFacade {
                         try KeepAlive(parsing: $0, setting: "scroll")
                     }
                     let result = try backend.scroll(id, keepAlive: keepAlive)
-                    let answer = SearchAnswer(
+                    let answer = RESTSearchAnswer(
                         result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true
                     )
                     return RESTResponse.json(.search(answer), request: request)
@@ -141,7 +141,7 @@ extension ElasticsearchFacade {
         }
         let result = try backend.search(
             index ?? (options.pointInTime == nil ? "_all" : nil), request: search, options: options)
-        let answer = SearchAnswer(
+        let answer = RESTSearchAnswer(
             result: result, restTotalHitsAsInt: try request.flag("rest_total_hits_as_int") == true)
         guard let stored = fields.storedFields else { return .search(answer) }
         var json = answer.json

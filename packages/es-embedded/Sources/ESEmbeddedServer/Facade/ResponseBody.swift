@@ -19,7 +19,7 @@ indirect enum ResponseBody: Sendable {
     /// An array some of whose elements are written already.
     case array([ResponseBody])
     /// A search's answer, written from the engine's result.
-    case search(SearchAnswer)
+    case search(RESTSearchAnswer)
 
     /// The answer as a plain tree.
     var value: JSONValue {

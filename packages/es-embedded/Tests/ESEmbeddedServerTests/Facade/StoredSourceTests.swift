@@ -353,7 +353,7 @@ import Testing
         results.append(
             SearchResult(response: SearchResponse(hits: SearchHits(total: TotalHits(value: 0), hits: []))))
         for result in results {
-            var answer = SearchAnswer(result: result, restTotalHitsAsInt: restTotalHitsAsInt)
+            var answer = RESTSearchAnswer(result: result, restTotalHitsAsInt: restTotalHitsAsInt)
             let tree = answer.json
             #expect(ResponseBody.search(answer).compactData == tree.compactData)
             if restTotalHitsAsInt {

@@ -30,7 +30,8 @@ public enum Fuzziness: Sendable, Equatable {
 }
 
 extension Fuzziness: JSONConvertible {
-    /// Decodes `0`, `1`, `2` (or the same as strings), `"AUTO"` or `"AUTO:low,high"` (any case).
+    /// Decodes `0`, `1`, `2` (or the same as strings, `"1.0"` included), `"AUTO"` or
+    /// `"AUTO:low,high"` (any case).
     ///
     /// - Throws: `parse_exception` "failed to find low and high distance values" for a bad
     ///   `AUTO:` form, `illegal_argument_exception` "Invalid fuzziness value: [x]" otherwise.
@@ -47,15 +48,16 @@ extension Fuzziness: JSONConvertible {
         if upper == "AUTO" {
             self = .auto
         } else if upper.hasPrefix("AUTO:") {
-            let bounds = upper.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false).map {
-                Int($0)
-            }
-            guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low >= 0, high >= low else {
+            // The bounds are the whole numbers between the commas (es-embedded's reading since
+            // its first release, kept so that no query it ran starts failing).
+            let bounds = upper.dropFirst(5).split(separator: ",").compactMap { Int($0) }
+            guard bounds.count == 2, bounds[0] >= 0, bounds[1] >= bounds[0] else {
                 throw ElasticsearchError.parse("failed to find low and high distance values")
             }
-            self = .auto(low: low, high: high)
-        } else if let number = Int(text) {
-            self = .edits(number)
+            self = .auto(low: bounds[0], high: bounds[1])
+        } else if let number = Double(text), number.isFinite, abs(number) <= Double(Int32.max) {
+            // Elasticsearch reads a textual fuzziness as a float and keeps its whole part.
+            self = .edits(Int(number))
         } else {
             throw ElasticsearchError.illegalArgument("Invalid fuzziness value: [\(text)]")
         }

@@ -133,6 +133,25 @@ import Testing
         #expect(Fuzziness.auto.edits(forLength: 9) == 2)
     }
 
+    @Test func fuzzinessReadsTextAsElasticsearchDoes() throws {
+        // A textual fuzziness is read as a float whose whole part counts, as Elasticsearch does.
+        #expect(try Fuzziness(json: "1.0") == .edits(1))
+        #expect(try Fuzziness(json: "2.5") == .edits(2))
+        #expect(try Fuzziness(json: "AUTO:4,7") == .autoRange(low: 4, high: 7))
+        // A fixed fuzziness beyond two edits allows two, as Lucene's automata do.
+        #expect(Fuzziness.edits(5).edits(forLength: 10) == 2)
+        #expect(Fuzziness.edits(0).edits(forLength: 10) == 0)
+        expectElasticsearchError(type: "illegal_argument_exception", reason: "Invalid fuzziness value: [inf]")
+        {
+            _ = try Fuzziness(json: "inf")
+        }
+        expectElasticsearchError(
+            type: "parse_exception", reason: "failed to find low and high distance values"
+        ) {
+            _ = try Fuzziness(json: "AUTO:7,4")
+        }
+    }
+
     @Test(arguments: [
         (
             #"{"multi_match": {"fields": ["a"]}}"#, "parsing_exception",

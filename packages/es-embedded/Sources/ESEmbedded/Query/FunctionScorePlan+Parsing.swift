@@ -1,6 +1,6 @@
 import ESModels
 
-extension FunctionScoreQuery {
+extension FunctionScorePlan {
     /// `{"query": ..., "functions": [{"filter": ..., "weight": 2, "gauss": {...}}], "score_mode": ...,
     /// "boost_mode": ..., "max_boost": ..., "min_score": ..., "boost": ...}`, or one function given
     /// at the top level.

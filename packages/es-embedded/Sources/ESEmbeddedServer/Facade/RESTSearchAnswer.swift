@@ -1,15 +1,16 @@
 import ESEmbedded
 import ESModels
 
-/// A search's answer (`_search`, a scroll page, one of `_msearch`'s responses), written
-/// straight from the engine's result: the envelope member by member, each hit's `_source` as
+/// The REST answer to a search (`_search`, a scroll page, one of `_msearch`'s responses), written
+/// straight from the engine's result (es-models' `SearchAnswer` is what a backend returns, not
+/// the text the facade writes): the envelope member by member, each hit's `_source` as
 /// its index stored it when the hit returns the whole document.
 ///
 /// Building the answer as a tree first, to write it afterwards, cost as much as the search
 /// itself. The text is the one ``json`` writes with es-models' `compactData` (keys sorted),
 /// except that a stored `_source` keeps the member order it was stored with; ``json`` is the
 /// answer for `?pretty` and `filter_path`.
-struct SearchAnswer: Sendable {
+struct RESTSearchAnswer: Sendable {
     /// The engine's result.
     var result: SearchResult
     /// Whether `hits.total` is a number (`rest_total_hits_as_int`; `-1` when not tracked, as
