@@ -26,13 +26,16 @@ final class AggregationExecutor {
 
     /// Checks what Elasticsearch checks on each shard before collecting: fields that have no
     /// doc values for aggregations (text without `fielddata`) fail the shard.
-    static func validate(_ aggregations: [AggregationRequest], compiler: QueryCompiler) throws {
-        for aggregation in aggregations {
+    static func validate(_ aggregations: [String: Aggregation], compiler: QueryCompiler) throws {
+        for name in aggregations.keys.sorted() {
+            guard let aggregation = aggregations[name] else { continue }
             var field: String?
             switch aggregation.kind {
-            case .terms(let name, _, _, _, _), .metric(_, let name, _), .histogram(let name, _, _, _, _, _),
-                .dateHistogram(let name, _, _, _, _, _, _, _), .range(let name, _, _, _, _):
-                field = name
+            case .terms(let terms): field = terms.field
+            case .metric(let metric): field = metric.field
+            case .histogram(let histogram): field = histogram.field
+            case .dateHistogram(let histogram): field = histogram.field
+            case .range(let range), .dateRange(let range): field = range.field
             default: field = nil
             }
             if let field, let mapped = compiler.lookup.field(field), mapped.kind == .text,
@@ -45,21 +48,21 @@ final class AggregationExecutor {
                         + "fielddata=true on [\(field)] in order to load field data by uninverting the inverted index. "
                         + "Note that this can use significant memory.")
             }
-            if case .metric(let metric, let name, _) = aggregation.kind,
-                let mapped = compiler.lookup.field(name),
+            if case .metric(let metric) = aggregation.kind,
+                let mapped = compiler.lookup.field(metric.field),
                 let kind = mapped.kind, kind == .keyword || kind == .text,
-                metric != .valueCount && metric != .cardinality
+                metric.metric != .valueCount && metric.metric != .cardinality
             {
                 throw ElasticsearchError.illegalArgument(
-                    "Field [\(name)] of type [\(mapped.type.rawValue)] is not supported for aggregation [\(metric.rawValue)]"
+                    "Field [\(metric.field)] of type [\(mapped.type.rawValue)] is not supported for aggregation [\(metric.metric.rawValue)]"
                 )
             }
-            try validate(aggregation.subAggregations, compiler: compiler)
+            try validate(aggregation.aggregations, compiler: compiler)
         }
     }
 
     /// The `aggregations` object of the response.
-    func run(_ aggregations: [AggregationRequest], on inputs: [(target: SearchTarget, matches: DocSet)])
+    func run(_ aggregations: [String: Aggregation], on inputs: [(target: SearchTarget, matches: DocSet)])
         throws
         -> JSONValue
     {
@@ -74,14 +77,16 @@ final class AggregationExecutor {
         return .object(try evaluate(aggregations, slices))
     }
 
-    private func evaluate(_ aggregations: [AggregationRequest], _ slices: [Slice]) throws -> [String:
+    private func evaluate(_ aggregations: [String: Aggregation], _ slices: [Slice]) throws -> [String:
         JSONValue]
     {
         var output: [String: JSONValue] = [:]
-        for aggregation in aggregations {
+        // In name order, so that of two failing aggregations the first by name is reported.
+        for name in aggregations.keys.sorted() {
+            guard let aggregation = aggregations[name] else { continue }
             var result = try evaluate(aggregation, slices)
             if let meta = aggregation.meta { result["meta"] = meta }
-            output[aggregation.name] = .object(result)
+            output[name] = .object(result)
         }
         return output
     }
@@ -99,7 +104,8 @@ final class AggregationExecutor {
     }
 
     /// A bucket's body: its count and its sub-aggregations.
-    private func bucket(_ slices: [Slice], sub: [AggregationRequest], extra: [String: JSONValue] = [:]) throws
+    private func bucket(_ slices: [Slice], sub: [String: Aggregation], extra: [String: JSONValue] = [:])
+        throws
         -> [String: JSONValue]
     {
         var body = extra
@@ -108,13 +114,24 @@ final class AggregationExecutor {
         return body
     }
 
-    private func evaluate(_ aggregation: AggregationRequest, _ slices: [Slice]) throws -> [String: JSONValue]
-    {
-        let sub = aggregation.subAggregations
+    /// Runs one aggregation, with Elasticsearch's defaults for what its body left out.
+    private func evaluate(_ aggregation: Aggregation, _ slices: [Slice]) throws -> [String: JSONValue] {
+        let sub = aggregation.aggregations
         switch aggregation.kind {
         case .filter(let query):
             return try bucket(try filtered(slices, query), sub: sub)
-        case .filters(let filters, let keyed, let otherKey):
+        case .filters(let spec):
+            let filters: [(key: String, query: Query)]
+            let keyedByDefault: Bool
+            switch spec.filters {
+            case .keyed(let named):
+                filters = named.keys.sorted().compactMap { key in named[key].map { (key, $0) } }
+                keyedByDefault = true
+            case .anonymous(let list):
+                filters = list.enumerated().map { (String($0.offset), $0.element) }
+                keyedByDefault = false
+            }
+            let otherKey = spec.otherBucketKey ?? (spec.otherBucket == true ? "_other_" : nil)
             var buckets: [(String, [String: JSONValue])] = []
             var union = slices.map { DocSet(capacity: $0.docs.capacity) }
             for (key, query) in filters {
@@ -128,7 +145,7 @@ final class AggregationExecutor {
                 buckets.append((otherKey, try bucket(rest, sub: sub)))
             }
             try countBuckets(buckets.count)
-            if keyed {
+            if spec.keyed ?? keyedByDefault {
                 return [
                     "buckets": .object(
                         Dictionary(buckets.map { ($0.0, JSONValue.object($0.1)) }) { a, _ in a })
@@ -139,26 +156,38 @@ final class AggregationExecutor {
             return try bucket(slices.map { nested($0, path: path) }, sub: sub)
         case .reverseNested(let path):
             return try bucket(try slices.map { try reverseNested($0, path: path ?? "") }, sub: sub)
-        case .terms(let field, let size, let minDocCount, let order, let missing):
-            return try terms(
-                field: field, size: size, minDocCount: minDocCount, order: order, missing: missing, slices,
-                sub: sub)
-        case .range(let field, let ranges, let keyed, let date, let format):
-            return try range(
-                field: field, ranges: ranges, keyed: keyed, date: date, format: format, slices, sub: sub)
-        case .histogram(let field, let interval, let offset, let minDocCount, let bounds, let keyed):
-            return try histogram(
-                field: field, interval: interval, offset: offset, minDocCount: minDocCount, bounds: bounds,
-                keyed: keyed, slices, sub: sub)
-        case .dateHistogram(
-            let field, let interval, let zone, let minDocCount, let bounds, let format, let keyed, let offset):
+        case .terms(let terms):
+            // `_term` is the old name of `_key`.
+            let order = terms.order.map { $0.path == "_term" ? TermsAggregation.Order("_key", $0.order) : $0 }
+            return try self.terms(
+                field: terms.field, size: terms.size ?? 10, minDocCount: terms.minDocCount ?? 1, order: order,
+                missing: terms.missing, slices, sub: sub)
+        case .range(let range), .dateRange(let range):
+            let date: Bool
+            if case .dateRange = aggregation.kind { date = true } else { date = false }
+            return try self.range(
+                field: range.field, ranges: range.ranges, keyed: range.keyed ?? false, date: date,
+                format: range.format, slices, sub: sub)
+        case .histogram(let histogram):
+            return try self.histogram(
+                field: histogram.field, interval: histogram.interval, offset: histogram.offset ?? 0,
+                minDocCount: histogram.minDocCount ?? 0,
+                bounds: histogram.extendedBounds.map { ($0.min, $0.max) },
+                keyed: histogram.keyed ?? false, slices, sub: sub)
+        case .dateHistogram(let histogram):
             return try dateHistogram(
-                field: field, interval: interval, zone: zone, minDocCount: minDocCount, bounds: bounds,
-                format: format, keyed: keyed, offset: offset, slices, sub: sub)
-        case .metric(let metric, let field, let missing):
-            return metricValue(metric, field: field, missing: missing, slices)
-        case .topHits(let size, let from, let sort, let source):
-            return try topHits(size: size, from: from, sort: sort, source: source, slices)
+                field: histogram.field, interval: histogram.interval, zone: histogram.timeZone,
+                minDocCount: histogram.minDocCount ?? 0,
+                bounds: histogram.extendedBounds.map { ($0.min, $0.max) },
+                format: histogram.format, keyed: histogram.keyed ?? false, offset: histogram.offset ?? 0,
+                slices,
+                sub: sub)
+        case .metric(let metric):
+            return metricValue(metric.metric, field: metric.field, missing: metric.missing, slices)
+        case .topHits(let topHits):
+            return try self.topHits(
+                size: topHits.size ?? 3, from: topHits.from ?? 0, sort: topHits.sort, source: topHits.source,
+                slices)
         }
     }
 
@@ -297,8 +326,8 @@ final class AggregationExecutor {
     // MARK: - terms
 
     private func terms(
-        field: String, size: Int, minDocCount: Int, order: [AggregationRequest.Order], missing: JSONValue?,
-        _ slices: [Slice], sub: [AggregationRequest]
+        field: String, size: Int, minDocCount: Int, order: [TermsAggregation.Order], missing: JSONValue?,
+        _ slices: [Slice], sub: [String: Aggregation]
     ) throws -> [String: JSONValue] {
         let kind = kind(slices, field: field)
         let needsDocs = !sub.isEmpty
@@ -348,7 +377,7 @@ final class AggregationExecutor {
             }
         }
         var keys = counts.keys.filter { counts[$0, default: 0] >= minDocCount }
-        let orders = order.isEmpty ? [AggregationRequest.Order(path: "_count", ascending: false)] : order
+        let orders = order.isEmpty ? [TermsAggregation.Order.countDescending] : order
         var subResults: [BucketKey: [String: JSONValue]] = [:]
         if orders.contains(where: { $0.path != "_count" && $0.path != "_key" }) {
             for key in keys { subResults[key] = try evaluate(sub, bucketSlices(key)) }
@@ -368,7 +397,7 @@ final class AggregationExecutor {
                     let b = Self.metric(subResults[rhs], path: item.path)
                     comparison = a == b ? 0 : (a < b ? -1 : 1)
                 }
-                if comparison != 0 { return item.ascending ? comparison < 0 : comparison > 0 }
+                if comparison != 0 { return item.order == .asc ? comparison < 0 : comparison > 0 }
             }
             // Ties: by key, ascending (Elasticsearch's tiebreak for count orders).
             return BucketKey.precedes(lhs, rhs)
@@ -408,8 +437,8 @@ final class AggregationExecutor {
     // MARK: - Ranges and histograms
 
     private func range(
-        field: String, ranges: [AggregationRequest.Range], keyed: Bool, date: Bool, format: String?,
-        _ slices: [Slice], sub: [AggregationRequest]
+        field: String, ranges: [RangeAggregation.Range], keyed: Bool, date: Bool, format: String?,
+        _ slices: [Slice], sub: [String: Aggregation]
     ) throws -> [String: JSONValue] {
         let renderer = DateRenderer(pattern: format) { _ in 0 }
         func bound(_ value: JSONValue?) throws -> Double? {
@@ -475,7 +504,7 @@ final class AggregationExecutor {
     private func histogram(
         field: String, interval: Double, offset: Double, minDocCount: Int, bounds: (Double, Double)?,
         keyed: Bool,
-        _ slices: [Slice], sub: [AggregationRequest]
+        _ slices: [Slice], sub: [String: Aggregation]
     ) throws -> [String: JSONValue] {
         let buckets = try collect(slices, field: field, sub: sub, minDocCount: minDocCount) { value in
             .floating(((value - offset) / interval).rounded(.down) * interval + offset)
@@ -501,9 +530,9 @@ final class AggregationExecutor {
     }
 
     private func dateHistogram(
-        field: String, interval: AggregationRequest.DateInterval, zone: String?, minDocCount: Int,
+        field: String, interval: DateHistogramAggregation.Interval, zone: String?, minDocCount: Int,
         bounds: (JSONValue, JSONValue)?, format: String?, keyed: Bool, offset: Int64, _ slices: [Slice],
-        sub: [AggregationRequest]
+        sub: [String: Aggregation]
     ) throws -> [String: JSONValue] {
         let timeZone = try zone.map(DateMath.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
         let rounding = DateRounding(interval: interval, timeZone: timeZone, offset: offset)
@@ -553,7 +582,7 @@ final class AggregationExecutor {
     /// Buckets of a histogram: each document in the bucket of each of its values (once per
     /// bucket), empty buckets filled in between when `minDocCount` is 0.
     private func collect(
-        _ slices: [Slice], field: String, sub: [AggregationRequest], minDocCount: Int,
+        _ slices: [Slice], field: String, sub: [String: Aggregation], minDocCount: Int,
         key: (Double) -> BucketKey, fill: (BucketKey, BucketKey) -> [BucketKey],
         render: (BucketKey) -> [String: JSONValue]
     ) throws -> [(key: String, body: [String: JSONValue])] {
@@ -582,7 +611,7 @@ final class AggregationExecutor {
     /// buckets numbered as they appear, counted in arrays, so a document costs one rounding and
     /// one lookup of an integer key.
     private func collectIntegers(
-        _ slices: [Slice], field: String, sub: [AggregationRequest], minDocCount: Int,
+        _ slices: [Slice], field: String, sub: [String: Aggregation], minDocCount: Int,
         key: (Int64) -> Int64, fill: (BucketKey, BucketKey) -> [BucketKey],
         render: (BucketKey) -> [String: JSONValue]
     ) throws -> [(key: String, body: [String: JSONValue])] {
@@ -637,7 +666,7 @@ final class AggregationExecutor {
     /// The buckets of a histogram from their counts and documents, empty ones filled in when
     /// `minDocCount` is 0, with their sub-aggregations.
     private func buckets(
-        _ slices: [Slice], counts: [BucketKey: Int], docs: [BucketKey: [[Int]]], sub: [AggregationRequest],
+        _ slices: [Slice], counts: [BucketKey: Int], docs: [BucketKey: [[Int]]], sub: [String: Aggregation],
         minDocCount: Int, fill: (BucketKey, BucketKey) -> [BucketKey],
         render: (BucketKey) -> [String: JSONValue]
     ) throws -> [(key: String, body: [String: JSONValue])] {
@@ -680,7 +709,7 @@ final class AggregationExecutor {
     // MARK: - Metrics
 
     private func metricValue(
-        _ metric: AggregationRequest.Metric, field: String, missing: JSONValue?, _ slices: [Slice]
+        _ metric: MetricAggregation.Metric, field: String, missing: JSONValue?, _ slices: [Slice]
     ) -> [String: JSONValue] {
         let kind = kind(slices, field: field)
         let missingNumber = missing.flatMap { value -> Double? in

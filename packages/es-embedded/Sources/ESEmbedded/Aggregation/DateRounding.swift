@@ -1,14 +1,15 @@
+import ESModels
 import Foundation
 
 /// Rounds instants down to the start of their `date_histogram` bucket in a time zone.
 struct DateRounding {
-    let interval: AggregationRequest.DateInterval
+    let interval: DateHistogramAggregation.Interval
     let timeZone: TimeZone
     let offset: Int64
     private let calendar: Calendar
     private let fixedOffset: Int?
 
-    init(interval: AggregationRequest.DateInterval, timeZone: TimeZone, offset: Int64) {
+    init(interval: DateHistogramAggregation.Interval, timeZone: TimeZone, offset: Int64) {
         self.interval = interval
         self.timeZone = timeZone
         self.offset = offset
@@ -28,7 +29,7 @@ struct DateRounding {
         switch interval {
         case .fixed(let length):
             let zone = Int64(offsetSeconds(shifted)) * 1000
-            return Self.floor(shifted + zone, length) - zone + offset
+            return Self.floor(shifted + zone, length.milliseconds) - zone + offset
         case .calendar(let unit):
             if let fixedOffset, let length = Self.length(of: unit) {
                 let zone = Int64(fixedOffset) * 1000
@@ -77,7 +78,7 @@ struct DateRounding {
     /// The start of the bucket after the one starting at `key`.
     func next(_ key: Int64) -> Int64 {
         switch interval {
-        case .fixed(let length): return round(key + length)
+        case .fixed(let length): return round(key + length.milliseconds)
         case .calendar(let unit):
             if let fixedOffset = Optional(fixedOffset), fixedOffset != nil, let length = Self.length(of: unit)
             {
@@ -103,7 +104,7 @@ struct DateRounding {
         fixedOffset ?? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(millis) / 1000))
     }
 
-    private static func length(of unit: AggregationRequest.CalendarUnit) -> Int64? {
+    private static func length(of unit: DateHistogramAggregation.CalendarUnit) -> Int64? {
         switch unit {
         case .minute: 60_000
         case .hour: 3_600_000

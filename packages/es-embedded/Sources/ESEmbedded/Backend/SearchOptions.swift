@@ -114,43 +114,9 @@ public struct SearchOptions: Sendable, Equatable {
     }
 }
 
-/// A duration as Elasticsearch's time values write it (`30s`, `1m`, `500ms`, `2h`, `1d`).
-public struct KeepAlive: Sendable, Equatable, CustomStringConvertible {
-    /// The duration in milliseconds.
-    public var milliseconds: Int64
-
-    /// A keep-alive of `milliseconds`.
-    public init(milliseconds: Int64) {
-        self.milliseconds = milliseconds
-    }
-
-    /// Parses a time value.
-    ///
-    /// - Throws: `illegal_argument_exception` "failed to parse setting [name] with value [x] as a
-    ///   time value: unit is missing or unrecognized", as Elasticsearch words it.
-    public init(parsing text: String, setting: String) throws {
-        let units: [(String, Int64)] = [
-            ("nanos", 0), ("micros", 0), ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
-            ("d", 86_400_000),
-        ]
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
-            let number = trimmed.dropLast(suffix.count)
-            guard let value = Int64(number), value >= 0 else { break }
-            self.milliseconds = factor == 0 ? 0 : value * factor
-            return
-        }
-        if trimmed == "-1" || trimmed == "0" {
-            self.milliseconds = 0
-            return
-        }
-        throw ElasticsearchError.illegalArgument(
-            "failed to parse setting [\(setting)] with value [\(text)] as a time value: unit is missing or unrecognized"
-        )
-    }
-
-    public var description: String { "\(milliseconds)ms" }
-}
+/// A keep-alive (of a scroll or a point in time) as Elasticsearch's time values write it
+/// (`30s`, `1m`): es-models' ``ESModels/TimeValue``.
+public typealias KeepAlive = TimeValue
 
 /// A search's answer with what es-models' ``ESModels/SearchResponse`` has no place for.
 public struct SearchResult: Sendable, Equatable {

@@ -41,6 +41,8 @@ extension Engine {
         var options = options
         if options.searchAfter == nil { options.searchAfter = request.searchAfter }
         if options.aggregations == nil, !request.aggregations.isEmpty {
+            // Through their JSON, so that values built in code are refused as the same body
+            // would be (a `terms` `size` of 0, ...).
             options.aggregations = .object(request.aggregations.mapValues(\.json))
         }
         if options.highlight == nil { options.highlight = request.highlight?.json }
@@ -169,7 +171,7 @@ extension Engine {
         let now = clock.now()
         var results: [(position: Int, result: IndexSearch.Result)] = []
         var failures: [ShardFailure] = unavailable
-        let aggregations = try options.aggregations.map(AggregationRequest.list(json:))
+        let aggregations = try options.aggregations.map { try Aggregation.list(json: $0, wording: .node) }
         let highlighter = try options.highlight.map(Highlighter.init(json:))
         if let field = options.collapseField {
             let window = request.effectiveFrom + request.effectiveSize

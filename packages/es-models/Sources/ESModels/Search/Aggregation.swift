@@ -1,6 +1,7 @@
 /// One aggregation of a search (the values of its `aggs` member), with its sub-aggregations:
-/// `terms` buckets on a field, `nested` to reach the objects of a nested field, `filter` to
-/// narrow the documents counted.
+/// buckets (`terms`, `filter`, `filters`, `nested`, `reverse_nested`, `range`, `date_range`,
+/// `histogram`, `date_histogram`), metrics (`min`, `max`, `avg`, `sum`, `value_count`, `stats`,
+/// `cardinality`) and `top_hits`.
 ///
 /// ```swift
 /// let request = SearchRequest(
@@ -21,17 +22,54 @@ public struct Aggregation: Sendable, Equatable {
         case nested(path: String)
         /// One bucket holding the documents a query matches.
         case filter(Query)
+        /// A bucket per query, with the documents it matches.
+        case filters(FiltersAggregation)
+        /// Inside `nested`: one bucket holding the parents (at `path`, the root when `nil`) of
+        /// the nested objects counted.
+        case reverseNested(path: String?)
+        /// A bucket per range of a numeric field's values.
+        case range(RangeAggregation)
+        /// A bucket per range of a date field's values (bounds may be date math).
+        case dateRange(RangeAggregation)
+        /// A bucket per interval of a numeric field's values.
+        case histogram(HistogramAggregation)
+        /// A bucket per calendar or fixed interval of a date field's values.
+        case dateHistogram(DateHistogramAggregation)
+        /// A value computed from a field's values (no sub-aggregations).
+        case metric(MetricAggregation)
+        /// The best hits of the bucket.
+        case topHits(TopHitsAggregation)
+
+        /// The aggregation type's name in the DSL (`terms`, `date_histogram`, `max`, ...).
+        public var name: String {
+            switch self {
+            case .terms: "terms"
+            case .nested: "nested"
+            case .filter: "filter"
+            case .filters: "filters"
+            case .reverseNested: "reverse_nested"
+            case .range: "range"
+            case .dateRange: "date_range"
+            case .histogram: "histogram"
+            case .dateHistogram: "date_histogram"
+            case .metric(let metric): metric.metric.rawValue
+            case .topHits: "top_hits"
+            }
+        }
     }
 
     /// What the aggregation computes.
     public var kind: Kind
     /// The aggregations computed in each of its buckets, by name.
     public var aggregations: [String: Aggregation]
+    /// `meta`: returned as is with the aggregation's result.
+    public var meta: JSONValue?
 
     /// Creates an aggregation.
-    public init(_ kind: Kind, aggregations: [String: Aggregation] = [:]) {
+    public init(_ kind: Kind, aggregations: [String: Aggregation] = [:], meta: JSONValue? = nil) {
         self.kind = kind
         self.aggregations = aggregations
+        self.meta = meta
     }
 
     /// `terms` on `field`: the `size` values held by the most documents (10 when unset).
@@ -81,7 +119,7 @@ public struct TermsAggregation: Sendable, Equatable {
     public var size: Int?
     /// The fewest documents a bucket needs (1 when unset).
     public var minDocCount: Int?
-    /// The bucket order (most documents first, then by value, when empty).
+    /// The bucket order (most documents first, then by value, when empty); `_term` is `_key`.
     public var order: [Order]
     /// The value documents without one count under.
     public var missing: JSONValue?
@@ -96,117 +134,5 @@ public struct TermsAggregation: Sendable, Equatable {
         self.minDocCount = minDocCount
         self.order = order
         self.missing = missing
-    }
-}
-
-extension Aggregation: JSONConvertible {
-    /// Decodes `{"terms": {...}, "aggs": {...}}`.
-    ///
-    /// - Throws: `parsing_exception` as Elasticsearch words it: "Unknown aggregation type [x]",
-    ///   "Found two aggregation type definitions in [name]: [a] and [b]", "Missing definition
-    ///   for aggregation [name]".
-    public init(json: JSONValue) throws {
-        try self.init(json: json, name: "aggregation")
-    }
-
-    /// Decodes an `aggs` object: aggregations by name.
-    public static func list(json: JSONValue) throws -> [String: Aggregation] {
-        guard case .object(let members) = json else {
-            throw ElasticsearchError.parsing(
-                "Expected [START_OBJECT] under [aggregations], but got a [\(json.tokenName)]")
-        }
-        var result: [String: Aggregation] = [:]
-        for (name, body) in members { result[name] = try Aggregation(json: body, name: name) }
-        return result
-    }
-
-    init(json: JSONValue, name: String) throws {
-        guard case .object(var members) = json else {
-            throw ElasticsearchError.parsing(
-                "Expected [START_OBJECT] under [\(name)], but got a [\(json.tokenName)] in [\(name)]")
-        }
-        let subs = members.removeValue(forKey: "aggs") ?? members.removeValue(forKey: "aggregations")
-        let types = members.keys.sorted()
-        guard let type = types.first, let body = members[type] else {
-            throw ElasticsearchError.parsing("Missing definition for aggregation [\(name)]")
-        }
-        if types.count > 1 {
-            throw ElasticsearchError.parsing(
-                "Found two aggregation type definitions in [\(name)]: [\(type)] and [\(types[1])]")
-        }
-        let kind: Kind
-        switch type {
-        case "terms": kind = .terms(try TermsAggregation(json: body))
-        case "nested":
-            var reader = try JSONObjectReader(body, name: "nested")
-            guard let path = try reader.string("path") else {
-                throw ElasticsearchError.illegalArgument("[path] must not be null: [\(name)]")
-            }
-            try reader.rejectUnknownFields()
-            kind = .nested(path: path)
-        case "filter": kind = .filter(try Query(json: body))
-        default: throw ElasticsearchError.parsing("Unknown aggregation type [\(type)]")
-        }
-        self.init(kind, aggregations: try subs.map(Self.list(json:)) ?? [:])
-    }
-
-    /// `{"terms": {...}}`, with `aggs` when there are sub-aggregations.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = [:]
-        switch kind {
-        case .terms(let terms): members["terms"] = terms.json
-        case .nested(let path): members["nested"] = ["path": .string(path)]
-        case .filter(let query): members["filter"] = query.json
-        }
-        if !aggregations.isEmpty { members["aggs"] = .object(aggregations.mapValues(\.json)) }
-        return .object(members)
-    }
-}
-
-extension TermsAggregation: JSONConvertible {
-    /// Decodes `{"field": "f", "size": 10, "min_doc_count": 1, "order": {"_count": "desc"}, "missing": ...}`
-    /// (`order` also as a list of such objects).
-    public init(json: JSONValue) throws {
-        var reader = try JSONObjectReader(json, name: "terms")
-        guard let field = try reader.string("field") else {
-            throw ElasticsearchError.illegalArgument(
-                "Required one of fields [field, script], but none were specified.")
-        }
-        self.init(field: field, size: try reader.int("size"), minDocCount: try reader.int("min_doc_count"))
-        if let spec = reader.value("order") {
-            let entries = spec.arrayValue ?? [spec]
-            order = try entries.flatMap { entry -> [Order] in
-                guard case .object(let criteria) = entry else {
-                    throw ElasticsearchError.parsing("[terms] failed to parse field [order]")
-                }
-                return try criteria.sorted { $0.key < $1.key }.map { path, direction in
-                    guard let text = direction.stringValue,
-                        let parsed = SortField.Order(rawValue: text.lowercased())
-                    else {
-                        throw ElasticsearchError.parsing(
-                            "Unknown terms order direction [\(direction.stringValue ?? direction.compactString)]"
-                        )
-                    }
-                    return Order(path, parsed)
-                }
-            }
-        }
-        missing = reader.value("missing")
-        try reader.rejectUnknownFields()
-    }
-
-    /// The body, leaving out what is unset; one order criterion as an object, several as a list.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = ["field": .string(field)]
-        members["size"] = size.map(JSONValue.int)
-        members["min_doc_count"] = minDocCount.map(JSONValue.int)
-        let orders = order.map { JSONValue.object([$0.path: .string($0.order.rawValue)]) }
-        if orders.count == 1 {
-            members["order"] = orders[0]
-        } else if !orders.isEmpty {
-            members["order"] = .array(orders)
-        }
-        members["missing"] = missing
-        return .object(members)
     }
 }
