@@ -5,7 +5,7 @@ extension FunctionScorePlan {
     /// "boost_mode": ..., "max_boost": ..., "min_score": ..., "boost": ...}`, or one function given
     /// at the top level.
     init(json: JSONValue) throws {
-        var reader = try QueryBodyReader(json, name: "function_score")
+        var reader = try JSONObjectReader(json, name: "function_score", style: .queryParser)
         query = try reader.query("query") ?? .base(.matchAll(boost: nil))
         functions = []
         if let list = reader.value("functions") {
@@ -15,7 +15,7 @@ extension FunctionScorePlan {
                 )
             }
             for entry in entries {
-                var inner = try QueryBodyReader(entry, name: "function_score")
+                var inner = try JSONObjectReader(entry, name: "function_score", style: .queryParser)
                 let filter = try inner.query("filter")
                 let weight = try inner.double("weight")
                 let function = try Self.function(&inner) ?? (weight != nil ? .weight : nil)
@@ -23,7 +23,7 @@ extension FunctionScorePlan {
                     throw ElasticsearchError.parsing(
                         "an entry in functions list is missing a function.")
                 }
-                try inner.rejectUnknown()
+                try inner.rejectUnknownQueryFields()
                 functions.append(Scored(filter: filter, function: function, weight: weight))
             }
         }
@@ -56,13 +56,13 @@ extension FunctionScorePlan {
         minScore = try reader.double("min_score")
         boost = try reader.double("boost")
         _ = reader.value("_name")
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
     }
 
     /// The function an entry names (`field_value_factor`, `gauss`, `exp`, `linear`), if any.
-    private static func function(_ reader: inout QueryBodyReader) throws -> Function? {
+    private static func function(_ reader: inout JSONObjectReader) throws -> Function? {
         if let body = reader.value("field_value_factor") {
-            var inner = try QueryBodyReader(body, name: "field_value_factor")
+            var inner = try JSONObjectReader(body, name: "field_value_factor", style: .queryParser)
             guard let field = try inner.string("field") else {
                 throw ElasticsearchError.parsing("[field_value_factor] required field 'field' missing")
             }
@@ -75,7 +75,7 @@ extension FunctionScorePlan {
                 throw ElasticsearchError.illegalArgument("Illegal modifier: \(modifier)")
             }
             let missing = try inner.double("missing")
-            try inner.rejectUnknown()
+            try inner.rejectUnknownQueryFields()
             return .fieldValueFactor(field: field, factor: factor, modifier: modifier, missing: missing)
         }
         for kind in [DecayKind.gauss, .exp, .linear] {

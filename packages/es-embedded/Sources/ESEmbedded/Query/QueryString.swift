@@ -6,7 +6,7 @@ import ESModels
 /// `field:*`); each term a `best_fields` match over its fields.
 enum QueryString {
     static func parse(_ body: JSONValue) throws -> DSLQuery {
-        var reader = try QueryBodyReader(body, name: "query_string")
+        var reader = try JSONObjectReader(body, name: "query_string", style: .queryParser)
         guard let text = try reader.string("query") else {
             throw ElasticsearchError.parsing("[query_string] must be provided with a [query]")
         }
@@ -26,7 +26,7 @@ enum QueryString {
         ] {
             _ = reader.value(ignored)
         }
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
         return try query(text, fields: fields, andDefault: andDefault, lenient: lenient, boost: boost)
     }
 

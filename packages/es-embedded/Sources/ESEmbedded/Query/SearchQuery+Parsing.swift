@@ -43,16 +43,16 @@ extension DSLQuery {
         case "multi_match": self = .multiMatch(try MultiMatchPlan(json: body))
         case "prefix", "wildcard", "fuzzy": self = try Self.termLevel(name, body)
         case "constant_score":
-            var reader = try QueryBodyReader(body, name: name)
+            var reader = try JSONObjectReader(body, name: name, style: .queryParser)
             guard let filter = try reader.query("filter") else {
                 throw ElasticsearchError.parsing("[constant_score] requires a 'filter' element")
             }
             let boost = try reader.double("boost")
             _ = reader.value("_name")
-            try reader.rejectUnknown()
+            try reader.rejectUnknownQueryFields()
             self = .constantScore(filter: filter, boost: boost)
         case "dis_max":
-            var reader = try QueryBodyReader(body, name: name)
+            var reader = try JSONObjectReader(body, name: name, style: .queryParser)
             let queries = try Self.clauses(reader.value("queries"), query: name, member: "queries")
             guard !queries.isEmpty else {
                 throw ElasticsearchError.parsing(
@@ -61,10 +61,10 @@ extension DSLQuery {
             let tieBreaker = try reader.double("tie_breaker") ?? 0
             let boost = try reader.double("boost")
             _ = reader.value("_name")
-            try reader.rejectUnknown()
+            try reader.rejectUnknownQueryFields()
             self = .disMax(queries: queries, tieBreaker: tieBreaker, boost: boost)
         case "boosting":
-            var reader = try QueryBodyReader(body, name: name)
+            var reader = try JSONObjectReader(body, name: name, style: .queryParser)
             guard let positive = try reader.query("positive") else {
                 throw ElasticsearchError.parsing("[boosting] query requires 'positive' query")
             }
@@ -77,12 +77,12 @@ extension DSLQuery {
             }
             let boost = try reader.double("boost")
             _ = reader.value("_name")
-            try reader.rejectUnknown()
+            try reader.rejectUnknownQueryFields()
             self = .boosting(
                 positive: positive, negative: negative, negativeBoost: negativeBoost, boost: boost)
         case "function_score": self = .functionScore(try FunctionScorePlan(json: body))
         case "rank_feature":
-            var reader = try QueryBodyReader(body, name: name)
+            var reader = try JSONObjectReader(body, name: name, style: .queryParser)
             guard let field = reader.value("field")?.stringValue else {
                 throw ElasticsearchError.parsing("[rank_feature] requires 'field' field")
             }
@@ -119,11 +119,11 @@ extension DSLQuery {
             }
             let boost = try reader.double("boost")
             _ = reader.value("_name")
-            try reader.rejectUnknown()
+            try reader.rejectUnknownQueryFields()
             self = .rankFeature(
                 field: field, function: functions.first ?? .saturation(pivot: nil), boost: boost)
         case "script_score":
-            var reader = try QueryBodyReader(body, name: name)
+            var reader = try JSONObjectReader(body, name: name, style: .queryParser)
             guard let query = try reader.query("query") else {
                 throw ElasticsearchError.parsing("[script_score] requires 'query' field")
             }
@@ -134,7 +134,7 @@ extension DSLQuery {
             let minScore = try reader.double("min_score")
             let boost = try reader.double("boost")
             _ = reader.value("_name")
-            try reader.rejectUnknown()
+            try reader.rejectUnknownQueryFields()
             self = .scriptScore(query: query, script: script, minScore: minScore, boost: boost)
         case "simple_query_string": self = try SimpleQueryString.parse(body)
         case "query_string": self = try QueryString.parse(body)
@@ -156,7 +156,7 @@ extension DSLQuery {
     }
 
     private static func nested(_ body: JSONValue) throws -> DSLQuery {
-        var reader = try QueryBodyReader(body, name: "nested")
+        var reader = try JSONObjectReader(body, name: "nested", style: .queryParser)
         guard let query = try reader.query("query") else {
             throw ElasticsearchError.parsing("[nested] requires 'query' field")
         }
@@ -174,7 +174,7 @@ extension DSLQuery {
         let boost = try reader.double("boost")
         _ = reader.value("_name")
         let innerHits = try reader.value("inner_hits").map { try InnerHits(json: $0, path: path) }
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
         return .nested(
             path: path, query: query, scoreMode: scoreMode, ignoreUnmapped: ignoreUnmapped, boost: boost,
             innerHits: innerHits)
@@ -189,7 +189,7 @@ extension DSLQuery {
         var fuzziness = Fuzziness.auto
         var options = FuzzyOptions()
         if case .object = inner {
-            var reader = try QueryBodyReader(inner, name: name)
+            var reader = try JSONObjectReader(inner, name: name, style: .queryParser)
             value = reader.value("value") ?? (name == "wildcard" ? reader.value("wildcard") : nil)
             boost = try reader.double("boost")
             _ = reader.value("_name")
@@ -202,7 +202,7 @@ extension DSLQuery {
             } else {
                 caseInsensitive = try reader.bool("case_insensitive") ?? false
             }
-            try reader.rejectUnknown()
+            try reader.rejectUnknownQueryFields()
         } else {
             value = inner
         }
@@ -241,9 +241,17 @@ extension DSLQuery {
     }
 }
 
+extension JSONObjectReader {
+    /// Reads a query member (an object holding one query) into the engine's tree.
+    mutating func query(_ key: String) throws -> DSLQuery? {
+        guard let value = value(key) else { return nil }
+        return try DSLQuery(json: value)
+    }
+}
+
 extension DSLBool {
     init(json: JSONValue) throws {
-        var reader = try QueryBodyReader(json, name: "bool")
+        var reader = try JSONObjectReader(json, name: "bool", style: .queryParser)
         must = try DSLQuery.clauses(reader.value("must"), query: "bool", member: "must")
         filter = try DSLQuery.clauses(reader.value("filter"), query: "bool", member: "filter")
         should = try DSLQuery.clauses(reader.value("should"), query: "bool", member: "should")
@@ -254,7 +262,7 @@ extension DSLBool {
         boost = try reader.double("boost")
         _ = try reader.bool("adjust_pure_negative")
         _ = reader.value("_name")
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
     }
 }
 
@@ -282,17 +290,17 @@ extension FullTextQuery {
             text = inner
             return
         }
-        var reader = try QueryBodyReader(inner, name: kind.rawValue)
+        var reader = try JSONObjectReader(inner, name: kind.rawValue, style: .queryParser)
         guard let query = reader.value("query") else {
             throw ElasticsearchError.parsing("No text specified for text query")
         }
         text = query
         try read(&reader)
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
     }
 
     /// The members the full-text queries share (also `multi_match`'s).
-    mutating func read(_ reader: inout QueryBodyReader) throws {
+    mutating func read(_ reader: inout JSONObjectReader) throws {
         if let op = try reader.string("operator") {
             guard let parsed = MatchQuery.Operator(rawValue: op.lowercased()) else {
                 throw ElasticsearchError.illegalArgument("No enum constant for [operator]: [\(op)]")
@@ -326,7 +334,7 @@ extension FullTextQuery {
 
 extension MultiMatchPlan {
     init(json: JSONValue) throws {
-        var reader = try QueryBodyReader(json, name: "multi_match")
+        var reader = try JSONObjectReader(json, name: "multi_match", style: .queryParser)
         guard let text = reader.value("query") else {
             throw ElasticsearchError.parsing("No text specified for multi_match query")
         }
@@ -361,7 +369,7 @@ extension MultiMatchPlan {
         var query = FullTextQuery(kind: queryKind, field: "", text: text)
         let tieBreaker = try reader.double("tie_breaker")
         try query.read(&reader)
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
         let boost = query.boost
         query.boost = nil
         if kind == .boolPrefix, query.slop != 0 {

@@ -4,7 +4,7 @@ import ESModels
 /// `prefix*`, `term~fuzziness`, parentheses), each term a `most_fields` match over `fields`.
 enum SimpleQueryString {
     static func parse(_ body: JSONValue) throws -> DSLQuery {
-        var reader = try QueryBodyReader(body, name: "simple_query_string")
+        var reader = try JSONObjectReader(body, name: "simple_query_string", style: .queryParser)
         guard let text = try reader.string("query") else {
             throw ElasticsearchError.parsing("[simple_query_string] query text missing")
         }
@@ -23,7 +23,7 @@ enum SimpleQueryString {
         ] {
             _ = reader.value(ignored)
         }
-        try reader.rejectUnknown()
+        try reader.rejectUnknownQueryFields()
         var parser = Parser(
             scalars: Array(text.unicodeScalars), fields: fields, template: template, andDefault: andDefault)
         var query = parser.expression() ?? .base(.matchNone)
