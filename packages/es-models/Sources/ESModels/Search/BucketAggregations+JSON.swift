@@ -156,13 +156,7 @@ extension HistogramAggregation {
             throw ElasticsearchError.illegalArgument(
                 "[interval] must be >0 for histogram aggregation [\(name)]")
         }
-        var bounds: Bounds?
-        if let extended = reader.value("extended_bounds") {
-            var bound = try JSONObjectReader.member(extended, name: "extended_bounds", wording: wording)
-            if let low = try bound.double("min"), let high = try bound.double("max") {
-                bounds = Bounds(min: low, max: high)
-            }
-        }
+        let bounds = try reader.extendedBounds(wording) { try $0.double($1) }
         self.init(
             field: field, interval: interval, offset: try reader.double("offset"),
             minDocCount: try reader.int("min_doc_count"), extendedBounds: bounds,
@@ -209,13 +203,7 @@ extension DateHistogramAggregation {
             throw ElasticsearchError.illegalArgument(
                 "Invalid interval specified, must be non-null and non-empty")
         }
-        var bounds: Bounds?
-        if let extended = reader.value("extended_bounds") {
-            var bound = try JSONObjectReader.member(extended, name: "extended_bounds", wording: wording)
-            if let low = bound.value("min"), let high = bound.value("max") {
-                bounds = Bounds(min: low, max: high)
-            }
-        }
+        let bounds = try reader.extendedBounds(wording) { $0.value($1) }
         var offset: Int64?
         if let text = try reader.string("offset") {
             let negative = text.hasPrefix("-")
@@ -259,5 +247,18 @@ extension DateHistogramAggregation.CalendarUnit {
         case "year", "1y": self = .year
         default: return nil
         }
+    }
+}
+
+extension JSONObjectReader {
+    /// Reads `extended_bounds`, kept only with both `min` and `max` (`max` is not read
+    /// without `min`), each read by `read`.
+    mutating func extendedBounds<Bound>(
+        _ wording: ErrorWording, _ read: (inout JSONObjectReader, String) throws -> Bound?
+    ) throws -> ExtendedBounds<Bound>? {
+        guard let extended = value("extended_bounds") else { return nil }
+        var bound = try JSONObjectReader.member(extended, name: "extended_bounds", wording: wording)
+        guard let low = try read(&bound, "min"), let high = try read(&bound, "max") else { return nil }
+        return ExtendedBounds(min: low, max: high)
     }
 }

@@ -79,20 +79,6 @@ public struct RangeAggregation: Sendable, Equatable {
 
 /// `histogram`: a bucket per `interval` of a numeric field's values.
 public struct HistogramAggregation: Sendable, Equatable {
-    /// `extended_bounds`: buckets are made from `min` to `max` even when empty.
-    public struct Bounds: Sendable, Equatable {
-        /// The lowest bucket's value.
-        public var min: Double
-        /// The highest bucket's value.
-        public var max: Double
-
-        /// Creates bounds.
-        public init(min: Double, max: Double) {
-            self.min = min
-            self.max = max
-        }
-    }
-
     /// The field.
     public var field: String
     /// The bucket width (above 0).
@@ -101,15 +87,15 @@ public struct HistogramAggregation: Sendable, Equatable {
     public var offset: Double?
     /// The fewest documents a bucket needs (0 when unset).
     public var minDocCount: Int?
-    /// The range buckets are made for even when empty.
-    public var extendedBounds: Bounds?
+    /// The values buckets are made between even when empty.
+    public var extendedBounds: ExtendedBounds<Double>?
     /// Whether buckets come as an object by key (`false` when unset).
     public var keyed: Bool?
 
     /// Creates a histogram aggregation.
     public init(
         field: String, interval: Double, offset: Double? = nil, minDocCount: Int? = nil,
-        extendedBounds: Bounds? = nil, keyed: Bool? = nil
+        extendedBounds: ExtendedBounds<Double>? = nil, keyed: Bool? = nil
     ) {
         self.field = field
         self.interval = interval
@@ -136,20 +122,6 @@ public struct DateHistogramAggregation: Sendable, Equatable {
         case fixed(TimeValue)
     }
 
-    /// `extended_bounds`: dates (or date math) buckets are made between even when empty.
-    public struct Bounds: Sendable, Equatable {
-        /// The lowest bucket's date.
-        public var min: JSONValue
-        /// The highest bucket's date.
-        public var max: JSONValue
-
-        /// Creates bounds.
-        public init(min: JSONValue, max: JSONValue) {
-            self.min = min
-            self.max = max
-        }
-    }
-
     /// The field.
     public var field: String
     /// The bucket width.
@@ -158,8 +130,8 @@ public struct DateHistogramAggregation: Sendable, Equatable {
     public var timeZone: String?
     /// The fewest documents a bucket needs (0 when unset).
     public var minDocCount: Int?
-    /// The range buckets are made for even when empty.
-    public var extendedBounds: Bounds?
+    /// The dates (or date math) buckets are made between even when empty.
+    public var extendedBounds: ExtendedBounds<JSONValue>?
     /// The date format of the keys (the field's when unset).
     public var format: String?
     /// Whether buckets come as an object by key (`false` when unset).
@@ -170,7 +142,8 @@ public struct DateHistogramAggregation: Sendable, Equatable {
     /// Creates a date histogram aggregation.
     public init(
         field: String, interval: Interval, timeZone: String? = nil, minDocCount: Int? = nil,
-        extendedBounds: Bounds? = nil, format: String? = nil, keyed: Bool? = nil, offset: Int64? = nil
+        extendedBounds: ExtendedBounds<JSONValue>? = nil, format: String? = nil, keyed: Bool? = nil,
+        offset: Int64? = nil
     ) {
         self.field = field
         self.interval = interval
@@ -180,5 +153,20 @@ public struct DateHistogramAggregation: Sendable, Equatable {
         self.format = format
         self.keyed = keyed
         self.offset = offset
+    }
+}
+
+/// `extended_bounds` of `histogram` (numbers) and `date_histogram` (dates or date math): the
+/// range buckets are made for even when empty.
+public struct ExtendedBounds<Bound: Sendable & Equatable>: Sendable, Equatable {
+    /// The lowest bucket's value.
+    public var min: Bound
+    /// The highest bucket's value.
+    public var max: Bound
+
+    /// Creates bounds.
+    public init(min: Bound, max: Bound) {
+        self.min = min
+        self.max = max
     }
 }
