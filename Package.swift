@@ -1,19 +1,42 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Suites in the manifest reader's folders that check it through TestSelectKit (formats, selection).
+let kitTestsBesideManifestTests = [
+    "Manifest/DumpPackageAgreementTests.swift", "Manifest/ManifestLoaderTests.swift",
+    "Changes/ChangeListTests.swift", "Discovery/WorkingTreeSnapshotTests.swift",
+]
+
 let package = Package(
     name: "testselect",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "TestSelectKit", targets: ["TestSelectKit"]),
+        .library(
+            name: "TestSelectKit", targets: ["TestSelectKit", "TestSelectManifest", "TestSelectSupport"]),
         .executable(name: "testselect", targets: ["testselect"]),
         .executable(name: "testselect-bench", targets: ["testselect-bench"]),
         .plugin(name: "TestSelectPlugin", targets: ["TestSelectPlugin"]),
     ],
     targets: [
+        // TestSelectKit's folders are three modules, their files where they were:
+        // TestSelectSupport (JSON, processes, paths), TestSelectManifest (manifests read into
+        // the package graph, the repository's files and git), and TestSelectKit (selection, run,
+        // impact, formats, the command line).
+        .target(
+            name: "TestSelectSupport",
+            path: "tools/testselect/Sources/TestSelectKit/Support"
+        ),
+        .target(
+            name: "TestSelectManifest",
+            dependencies: ["TestSelectSupport"],
+            path: "tools/testselect/Sources/TestSelectKit",
+            sources: ["Manifest", "Graph", "Discovery", "Changes"]
+        ),
         .target(
             name: "TestSelectKit",
-            path: "tools/testselect/Sources/TestSelectKit"
+            dependencies: ["TestSelectSupport", "TestSelectManifest"],
+            path: "tools/testselect/Sources/TestSelectKit",
+            sources: ["CLI", "Config", "Impact", "Output", "Run", "Selection", "Workspace"]
         ),
         .executableTarget(
             name: "testselect",
@@ -45,22 +68,56 @@ let package = Package(
         ),
         .target(
             name: "TestSelectTestSupport",
-            dependencies: ["TestSelectKit"],
-            path: "tools/testselect/Sources/TestSelectTestSupport"
+            dependencies: ["TestSelectManifest", "TestSelectSupport"],
+            path: "tools/testselect/Sources/TestSelectTestSupport",
+            exclude: ["SelectionChecker.swift"]
+        ),
+        // The selection's fluent checks, apart so that the manifest reader's suites need no TestSelectKit.
+        .target(
+            name: "TestSelectSelectionChecking",
+            dependencies: ["TestSelectKit", "TestSelectManifest", "TestSelectTestSupport"],
+            path: "tools/testselect/Sources/TestSelectTestSupport",
+            sources: ["SelectionChecker.swift"]
+        ),
+        .testTarget(
+            name: "TestSelectSupportTests",
+            dependencies: ["TestSelectSupport"],
+            path: "Tests/TestSelectKitTests/Support",
+            exclude: ["LoggedProcessTests.swift"]
+        ),
+        .testTarget(
+            name: "TestSelectManifestTests",
+            dependencies: ["TestSelectManifest", "TestSelectSupport", "TestSelectTestSupport"],
+            path: "Tests/TestSelectKitTests",
+            exclude: kitTestsBesideManifestTests,
+            sources: ["Manifest", "Graph", "Discovery", "Changes"]
         ),
         .testTarget(
             name: "TestSelectKitTests",
-            dependencies: ["TestSelectKit", "TestSelectBenchmark", "TestSelectTestSupport"],
-            path: "Tests/TestSelectKitTests"
+            dependencies: [
+                "TestSelectKit", "TestSelectManifest", "TestSelectSupport", "TestSelectBenchmark",
+                "TestSelectTestSupport", "TestSelectSelectionChecking",
+            ],
+            path: "Tests/TestSelectKitTests",
+            sources: [
+                "CLI", "Config", "Impact", "Output", "Run", "Selection", "Support/LoggedProcessTests.swift",
+            ]
+                + kitTestsBesideManifestTests
         ),
         .testTarget(
             name: "TestSelectBenchmarkTests",
-            dependencies: ["TestSelectBenchmark", "TestSelectTestSupport", "testselect"],
+            dependencies: [
+                "TestSelectBenchmark", "TestSelectKit", "TestSelectManifest", "TestSelectSupport",
+                "TestSelectTestSupport", "TestSelectSelectionChecking", "testselect",
+            ],
             path: "Tests/TestSelectBenchmarkTests"
         ),
         .testTarget(
             name: "TestSelectEndToEndTests",
-            dependencies: ["testselect", "TestSelectTestSupport"],
+            dependencies: [
+                "testselect", "TestSelectKit", "TestSelectManifest", "TestSelectSupport",
+                "TestSelectTestSupport",
+            ],
             path: "Tests/TestSelectEndToEndTests"
         ),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import TestSelectBenchmark
 import TestSelectKit
+import TestSelectManifest
 import TestSelectTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import TestSelectBenchmark
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSelectionChecking
 import TestSelectTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import TestSelectKit
+import TestSelectSupport
 import TestSelectTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import TestSelectKit
+import TestSelectManifest
 import TestSelectTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TestSelectKit
+import TestSelectSelectionChecking
 import TestSelectTestSupport
 import Testing
 

@@ -1,65 +1,14 @@
-import TestSelectKit
+import TestSelectManifest
+import TestSelectTestSupport
 import Testing
 
 @Suite struct ResolvedGraphTests {
-    static func loaded(_ directory: String, _ package: DeclaredPackage) -> LoadedPackage {
-        LoadedPackage(
-            directory: directory, manifestFile: "Package.swift", reading: .staticReader,
-            variants: [("Package.swift", package)])
-    }
-
-    static let tools = ToolsVersion(5, 9)
-
-    static func graph() -> ResolvedGraph {
-        let shared = DeclaredPackage(
-            name: "SharedKit", toolsVersion: tools,
-            products: [
-                DeclaredProduct(
-                    name: "Shared", kind: .library, linkage: .automatic,
-                    targets: ["SharedCore", "SharedExtras"]),
-                DeclaredProduct(name: "Gen", kind: .plugin, targets: ["GenPlugin"]),
-            ],
-            targets: [
-                DeclaredTarget(name: "SharedCore", kind: .regular),
-                DeclaredTarget(
-                    name: "SharedExtras", kind: .regular,
-                    dependencies: [.byName(name: "SharedCore", condition: nil)]),
-                DeclaredTarget(name: "GenPlugin", kind: .plugin),
-            ])
-        let service = DeclaredPackage(
-            name: "service", toolsVersion: tools,
-            targets: [
-                DeclaredTarget(
-                    name: "App", kind: .regular,
-                    dependencies: [
-                        .product(
-                            name: "Shared", package: "SharedKit",
-                            condition: DependencyCondition(platforms: ["linux"])),
-                        .product(name: "Remote", package: "swift-remote", condition: nil),
-                    ],
-                    plugins: [PluginUsage(name: "Gen", package: "shared-kit")]),
-                DeclaredTarget(
-                    name: "AppTests", kind: .test, dependencies: [.byName(name: "App", condition: nil)]),
-                DeclaredTarget(
-                    name: "ByName", kind: .regular, dependencies: [.byName(name: "Shared", condition: nil)]),
-            ],
-            dependencies: [
-                DeclaredPackageDependency(identity: "shared-kit", kind: .path, path: "../../libs/shared-kit"),
-                DeclaredPackageDependency(
-                    identity: "swift-remote", kind: .url, url: "https://example.com/swift-remote.git"),
-                DeclaredPackageDependency(identity: "outside", kind: .path, path: "../../../outside"),
-            ])
-        return ResolvedGraph.build(
-            packages: [loaded("services/service", service), loaded("libs/shared-kit", shared)],
-            listing: FileListing(files: []), repositoryName: "Mono")
-    }
-
     func names(_ graph: ResolvedGraph, _ edges: [ResolvedGraph.Edge]) -> [String] {
         edges.map { graph.qualifiedName($0.target) }
     }
 
     @Test func productsResolveToTheirTargetsAcrossPathDependencies() throws {
-        let graph = Self.graph()
+        let graph = GraphFixture.serviceAndSharedKit()
         let app = try #require(graph.target(directory: "services/service", name: "App"))
         #expect(
             names(graph, graph.dependencies[app]) == [
@@ -76,7 +25,7 @@ import Testing
     }
 
     @Test func reverseEdgesAndPackageLevelDependents() throws {
-        let graph = Self.graph()
+        let graph = GraphFixture.serviceAndSharedKit()
         let core = try #require(graph.target(directory: "libs/shared-kit", name: "SharedCore"))
         #expect(
             graph.dependents[core].map(graph.qualifiedName).sorted() == [
@@ -89,7 +38,7 @@ import Testing
     }
 
     @Test func pathDependenciesOutsideTheRepositoryAreExternal() throws {
-        let graph = Self.graph()
+        let graph = GraphFixture.serviceAndSharedKit()
         let service = try #require(graph.package(at: "services/service"))
         #expect(graph.packages[service].dependencyDirectories == ["libs/shared-kit", nil, nil])
         #expect(graph.warnings.isEmpty)
@@ -99,14 +48,15 @@ import Testing
         // A repository using testselect's plugin from a checkout beside it names that checkout by
         // an absolute path: external, said once as a note, never "holds no package".
         let user = DeclaredPackage(
-            name: "user", toolsVersion: Self.tools,
+            name: "user", toolsVersion: GraphFixture.tools,
             targets: [DeclaredTarget(name: "UTests", kind: .test)],
             dependencies: [
                 DeclaredPackageDependency(
                     identity: "testselect", kind: .path, path: "/opt/checkouts/testselect")
             ])
         let graph = ResolvedGraph.build(
-            packages: [Self.loaded("app", user)], listing: FileListing(files: []), repositoryName: "r")
+            packages: [GraphFixture.loaded("app", user)], listing: FileListing(files: []), repositoryName: "r"
+        )
         let app = try #require(graph.package(at: "app"))
         #expect(graph.packages[app].dependencyDirectories == [nil])
         #expect(graph.warnings.map(\.severity) == [.note])
@@ -118,12 +68,12 @@ import Testing
 
     @Test func unknownProductsAreWarningsAndCountConservatively() throws {
         let lib = DeclaredPackage(
-            name: "lib", toolsVersion: Self.tools,
+            name: "lib", toolsVersion: GraphFixture.tools,
             targets: [
                 DeclaredTarget(name: "L1", kind: .regular), DeclaredTarget(name: "LTests", kind: .test),
             ])
         let user = DeclaredPackage(
-            name: "user", toolsVersion: Self.tools,
+            name: "user", toolsVersion: GraphFixture.tools,
             targets: [
                 DeclaredTarget(
                     name: "U", kind: .test,
@@ -131,7 +81,7 @@ import Testing
             ],
             dependencies: [DeclaredPackageDependency(identity: "lib", kind: .path, path: "../lib")])
         let graph = ResolvedGraph.build(
-            packages: [Self.loaded("p/lib", lib), Self.loaded("p/user", user)],
+            packages: [GraphFixture.loaded("p/lib", lib), GraphFixture.loaded("p/user", user)],
             listing: FileListing(files: []),
             repositoryName: "r")
         let u = try #require(graph.target(directory: "p/user", name: "U"))

@@ -1,4 +1,4 @@
-import TestSelectKit
+import TestSelectManifest
 import Testing
 
 @Suite struct TargetLayoutTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import TestSelectKit
+@testable import TestSelectSupport
 
 /// The recorder's watch for a test's instrumented children (a child killed before it writes its
 /// coverage leaves the test without a map).

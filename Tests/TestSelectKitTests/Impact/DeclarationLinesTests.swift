@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TestSelectKit
+@testable import TestSelectManifest
 
 /// Which lines of a Swift file an impact map cannot answer for (`DeclarationLines`).
 @Suite struct DeclarationLinesTests {

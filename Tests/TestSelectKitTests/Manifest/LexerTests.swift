@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestSelectKit
+@testable import TestSelectManifest
 
 @Suite struct LexerTests {
     func kinds(_ text: String) throws -> [String] {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestSelectKit
+@testable import TestSelectManifest
 
 /// The manifest shapes real repositories use, each written here in a small manifest of our own:
 /// environment reads, closures and higher-order calls, helper functions and types, extensions.

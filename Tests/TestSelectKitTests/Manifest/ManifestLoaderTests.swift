@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSelectionChecking
 import TestSelectTestSupport
 import Testing
 
@@ -63,7 +65,7 @@ import Testing
 
     @Test func withoutFallbackAnUnevaluableManifestIsUnreadable() throws {
         try withTemporaryRepository { repo in
-            try repo.write("Package.swift", SelectorSafetyTests.unevaluable)
+            try repo.write("Package.swift", ManifestCorpus.unevaluable)
             let workspace = try repo.workspace(dumpPackage: nil)
             let graph = try workspace.graph(of: try workspace.headSnapshot(revision: nil))
             #expect(graph.packages.first?.loaded.isUnreadable == true)

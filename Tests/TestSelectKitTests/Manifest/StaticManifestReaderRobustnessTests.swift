@@ -1,12 +1,13 @@
-import TestSelectBenchmark
-import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
+import TestSelectTestSupport
 import Testing
 
 /// The static reader must finish on any input (truncated or damaged manifests included) and never
 /// claim to have read a package when the text is broken in a way that matters.
 @Suite struct StaticManifestReaderRobustnessTests {
-    static let corpus = DumpPackageAgreementTests.manifests.keys.sorted().compactMap {
-        DumpPackageAgreementTests.manifests[$0]
+    static let corpus = ManifestCorpus.realWorldShapes.keys.sorted().compactMap {
+        ManifestCorpus.realWorldShapes[$0]
     }
 
     /// A truncated manifest is refused, or read as a package made of what the full one declares (it

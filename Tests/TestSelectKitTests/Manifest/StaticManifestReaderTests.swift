@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestSelectKit
+@testable import TestSelectManifest
 
 @Suite struct StaticManifestReaderTests {
     /// The host reading (as SwiftPM would read it here, with `environment`).

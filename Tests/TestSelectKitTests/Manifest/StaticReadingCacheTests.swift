@@ -2,7 +2,7 @@ import Foundation
 import TestSelectTestSupport
 import Testing
 
-@testable import TestSelectKit
+@testable import TestSelectManifest
 
 /// The kept static readings and toolchain versions under `.build/testselect/manifests/`: used when
 /// everything a reading depends on is the same, never otherwise.
@@ -89,23 +89,23 @@ import Testing
 
     @Test func aFailureIsKeptSoTheFallbackIsChosenWithoutARetry() throws {
         try withTemporaryDirectory { root in
-            try SelectorSafetyTests.unevaluable.write(
+            try ManifestCorpus.unevaluable.write(
                 toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
             let cache = try #require(StaticReadingCache(repositoryRoot: root, reader: "reader-1"))
             let host = HostContext(environment: [:])
-            let digest = cache.digest(of: SelectorSafetyTests.unevaluable)
-            #expect(cache.reading(digest: digest, text: SelectorSafetyTests.unevaluable, host: host) == nil)
+            let digest = cache.digest(of: ManifestCorpus.unevaluable)
+            #expect(cache.reading(digest: digest, text: ManifestCorpus.unevaluable, host: host) == nil)
             _ = try Self.targets(root, environment: [:])
             guard
                 case .failure(let failure)? = cache.reading(
-                    digest: digest, text: SelectorSafetyTests.unevaluable, host: host)
+                    digest: digest, text: ManifestCorpus.unevaluable, host: host)
             else {
                 Issue.record("expected the kept failure")
                 return
             }
             #expect(
                 failure.reason
-                    == StaticManifestReader.read(SelectorSafetyTests.unevaluable, host: host).failureReason)
+                    == StaticManifestReader.read(ManifestCorpus.unevaluable, host: host).failureReason)
         }
     }
 

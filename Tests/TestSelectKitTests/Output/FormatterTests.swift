@@ -1,4 +1,7 @@
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
+import TestSelectTestSupport
 import Testing
 
 @Suite struct FormatterTests {
@@ -138,7 +141,7 @@ import Testing
         #expect(SelectionMarkdownFormatter.escaped("a|b`c<d>\ne_f") == "a\\|b\\`c\\<d\\>\\\\ne\\_f")
 
         // The packages of the graph a change in libs/shared-kit selects services/service through.
-        let graph = ResolvedGraphTests.graph()
+        let graph = GraphFixture.serviceAndSharedKit()
         let selection = Selection(
             base: nil, head: nil, changedFiles: [], runAll: false, runAllReasons: [], unownedFiles: [],
             selected: [Selection.Suite(package: "services/service", target: "AppTests", reasons: [])],
@@ -204,7 +207,7 @@ import Testing
     }
 
     @Test func graphFormats() throws {
-        let graph = ResolvedGraphTests.graph()
+        let graph = GraphFixture.serviceAndSharedKit()
         let json = GraphJSONFormatter.json(graph)
         let packages = try #require(json["packages"]?.arrayValue)
         #expect(

@@ -3,6 +3,8 @@ import TestSelectTestSupport
 import Testing
 
 @testable import TestSelectKit
+@testable import TestSelectManifest
+@testable import TestSelectSupport
 
 /// The build cache's bookkeeping, without a build (`BuildCacheEndToEndTests` builds): pruning to the
 /// size bound, least recently used first; abandoned saves removed only once they are old; file times

@@ -1,4 +1,5 @@
 import TestSelectKit
+import TestSelectSupport
 import TestSelectTestSupport
 import Testing
 

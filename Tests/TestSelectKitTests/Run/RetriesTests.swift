@@ -1,5 +1,6 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
 import TestSelectTestSupport
 import Testing
 

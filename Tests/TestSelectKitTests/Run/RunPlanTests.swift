@@ -1,4 +1,5 @@
 import TestSelectKit
+import TestSelectSelectionChecking
 import TestSelectTestSupport
 import Testing
 

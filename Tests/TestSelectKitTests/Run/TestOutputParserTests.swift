@@ -1,4 +1,5 @@
 import TestSelectKit
+import TestSelectManifest
 import Testing
 
 /// The parsers of XCTest output, Swift Testing's event stream and `swift test list`, on recorded output.

@@ -1,4 +1,5 @@
 import TestSelectKit
+import TestSelectManifest
 import Testing
 
 @Suite struct FileOwnershipTests {

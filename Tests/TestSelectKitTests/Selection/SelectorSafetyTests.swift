@@ -1,21 +1,11 @@
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSelectionChecking
 import TestSelectTestSupport
 import Testing
 
 /// Cases where testselect cannot be precise and must select more, saying why.
 @Suite struct SelectorSafetyTests {
-    static let unevaluable = """
-        // swift-tools-version:5.9
-        import PackageDescription
-
-        import Foundation
-
-        // What the targets are depends on the files on disk: only running the manifest tells.
-        let generated = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? []
-        let package = Package(
-            name: "gen", targets: generated.sorted().map { .target(name: $0) } + [.testTarget(name: "GenTests", dependencies: ["Gen"])])
-        """
-
     /// Data beside a target's sources: outside its `sources:` list, or in its `exclude:`. Neither is
     /// compiled and tests read both at run time, so both select the target's dependents alike, with
     /// a reason that says the file is not built (a file outside `sources:` once selected nothing).
@@ -67,7 +57,7 @@ import Testing
     @Test func unreadableManifestSelectsAllItsTestsOnAnyChange() throws {
         try withTemporaryRepository { repo in
             try repo.write(MonorepoFixture.files)
-            try repo.write("packages/gen/Package.swift", SelectorSafetyTests.unevaluable)
+            try repo.write("packages/gen/Package.swift", ManifestCorpus.unevaluable)
             try repo.write("packages/gen/Sources/Gen/Gen.swift", "// gen\n")
             let base = try repo.commitAll()
             try repo.touch("services/worker/Sources/Worker/Worker.swift")
@@ -87,7 +77,7 @@ import Testing
     @Test func unreadablePackageChangeSelectsItsDependents() throws {
         try withTemporaryRepository { repo in
             try repo.write(MonorepoFixture.files)
-            try repo.write("packages/gen/Package.swift", SelectorSafetyTests.unevaluable)
+            try repo.write("packages/gen/Package.swift", ManifestCorpus.unevaluable)
             try repo.write("packages/gen/Sources/Gen/Gen.swift", "// gen\n")
             try repo.write(
                 "services/uses-gen/Package.swift",

@@ -1,4 +1,6 @@
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSelectionChecking
 import TestSelectTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestSelectKit
+@testable import TestSelectSupport
 
 @Suite struct JSONValueTests {
     @Test func parsesAndWritesKeepingKeyOrder() throws {

@@ -1,4 +1,4 @@
-import TestSelectKit
+import TestSelectSupport
 import Testing
 
 @Suite struct RepoPathTests {

@@ -1,5 +1,5 @@
 import Foundation
-import TestSelectKit
+import TestSelectSupport
 import Testing
 
 /// The root package's own SHA-256 (it depends on nothing, so it does not use cli-kit's

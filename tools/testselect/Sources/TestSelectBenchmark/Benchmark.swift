@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// Options of `testselect-bench`.
 public struct BenchmarkOptions: Sendable {

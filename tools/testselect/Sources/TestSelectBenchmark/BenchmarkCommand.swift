@@ -1,5 +1,6 @@
 import Foundation
 import TestSelectKit
+import TestSelectSupport
 
 /// The `testselect-bench` command line: parses options, runs each size, prints the report.
 public enum BenchmarkCommand {

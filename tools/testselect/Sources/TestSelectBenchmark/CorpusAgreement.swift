@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// `testselect-bench corpus DIR...`: how the static reader does on real repositories.
 ///

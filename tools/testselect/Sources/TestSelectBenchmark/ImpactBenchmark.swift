@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// `testselect-bench impact <clone>`: proof on mutations that impact selection misses no failing test.
 ///

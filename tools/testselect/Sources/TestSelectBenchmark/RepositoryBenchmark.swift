@@ -1,5 +1,5 @@
 import Foundation
-import TestSelectKit
+import TestSelectSupport
 
 /// `testselect-bench repo DIR...`: times selection for a change on real clones.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// `testselect-bench repo DIR --history N [--on REV]`: how many suites a repository's recent
 /// changes select, the figure a split of a target into smaller ones is meant to lower.

@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// The selection a team would script by hand: `swift package dump-package` for every manifest, one
 /// after another, then the same graph and selection rules on SwiftPM's JSON.

@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// A generated monorepo of path-dependent SwiftPM packages, shaped like real ones, for benchmarks.
 ///
@@ -246,25 +248,5 @@ public struct SyntheticMonorepo: Sendable {
             }
             try file.contents.write(toFile: root + "/" + file.path, atomically: false, encoding: .utf8)
         }
-    }
-}
-
-/// A small, fast, seedable random number generator (SplitMix64), so generated repositories are
-/// the same on every machine. Also what the reader's robustness tests damage manifests with.
-public struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// A clock that moves only when a test says so: its `clock` is the `MonotonicClock` to inject, and
 /// `advance(by:)` wakes every sleeper whose deadline it reaches.

@@ -1,4 +1,6 @@
 import TestSelectKit
+import TestSelectManifest
+import TestSelectTestSupport
 import Testing
 
 /// Fluent expectations on a selection, reporting failures at the caller's line.

@@ -1,5 +1,6 @@
 import Foundation
-import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// A real git repository in a temporary directory, for tests. Create it with `withTemporaryRepository`.
 public struct TemporaryRepository: Sendable {

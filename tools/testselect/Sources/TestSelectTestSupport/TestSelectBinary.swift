@@ -1,5 +1,6 @@
 import Foundation
-import TestSelectKit
+import TestSelectManifest
+import TestSelectSupport
 
 /// The built `testselect` executable, for end-to-end tests.
 public enum TestSelectBinary {

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSelectManifest
 
 // testselect depends on nothing, so it keeps its own copy of CLIKit's declarations
 // (packages/cli-kit/Sources/CLIKit/Declarations/): the same shape and rules, one declaration per

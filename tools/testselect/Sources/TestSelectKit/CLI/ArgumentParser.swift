@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Bad command-line usage (exit code 64).
 public enum UsageError: Error, CustomStringConvertible, Equatable, BadInputError {
     /// An option the command does not know.

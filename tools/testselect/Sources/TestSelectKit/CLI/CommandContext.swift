@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Where a command writes: standard output or error of the process, or a buffer in tests.
 public final class OutputStream: @unchecked Sendable {

@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// `testselect explain PACKAGE:TARGET`: the chain from each changed file to one suite.
 public struct ExplainCommand: TestSelectCommand {
     /// What the result cache knows of a suite: a pass with these very inputs, or what changed since its

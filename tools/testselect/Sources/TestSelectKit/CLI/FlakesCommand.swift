@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// `testselect flakes`: list the flaky tests `testselect run --retries` recorded.
 public struct FlakesCommand: TestSelectCommand {

@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// `testselect graph`: print the package and target graph.
 public struct GraphCommand: TestSelectCommand {
     /// Output formats.

@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// `testselect impact record`: record which files each test executes, for `--impact`.
 public struct ImpactCommand: TestSelectCommand {

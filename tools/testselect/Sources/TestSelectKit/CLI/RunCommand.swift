@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// `testselect run`: build and run the selected suites, package by package, and report.
 public struct RunCommand: TestSelectCommand {

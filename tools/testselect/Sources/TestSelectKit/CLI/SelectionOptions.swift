@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// `--repo`: the repository a command works on (every command).
 public struct RepositoryOption: ArgumentGroup {

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// The `testselect` command line: dispatches to a subcommand (default `select`), prints help, and
 /// turns errors into `testselect: error: message` on stderr with exit code 64 (bad usage or input)
 /// or 1 (other failures).

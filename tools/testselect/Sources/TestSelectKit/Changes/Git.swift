@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// The git commands testselect needs, run in one repository.
 ///

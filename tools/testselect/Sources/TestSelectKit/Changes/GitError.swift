@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Errors talking to git.
 public enum GitError: Error, CustomStringConvertible, Equatable, BadInputError {
     /// The directory is not inside a git working tree.

@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// Problems in `.testselect.json`.
 public enum ConfigError: Error, CustomStringConvertible, Equatable, BadInputError {
     /// The file is not valid JSON.

@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// A target named as `<package dir>:<Target>` (`services/catalogue:CatalogueTests`, `.:MyTests`).
 public struct SuiteReference: Sendable, Hashable, CustomStringConvertible {
     /// The repository-relative package directory.

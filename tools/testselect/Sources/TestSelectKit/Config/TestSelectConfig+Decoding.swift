@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 extension TestSelectConfig {
     /// Parses the text of a configuration file, checking every key.
     ///

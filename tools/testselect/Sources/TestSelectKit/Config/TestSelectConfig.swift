@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// The repository's `.testselect.json`: how files outside targets count.
 ///
 /// ```json

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Finds the packages of a repository state: every directory holding a `Package.swift` or a
 /// `Package@swift-*.swift`, outside `.build/`, `.swiftpm/` and dependency checkouts.
 public enum ManifestDiscovery {

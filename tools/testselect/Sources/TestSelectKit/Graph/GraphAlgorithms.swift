@@ -1,20 +1,21 @@
 /// Graph searches over integer node ids.
-enum GraphAlgorithms {
+package enum GraphAlgorithms {
     /// The result of a multi-source breadth-first search.
-    struct Reach {
+    package struct Reach {
         /// For each reached node, the neighbour it was reached from (nil for a source).
         var parent: [Int?]
         /// For each reached node, the source it was reached from.
-        var source: [Int?]
+        package var source: [Int?]
         /// Whether a node was reached.
-        func reached(_ node: Int) -> Bool { source[node] != nil }
+        package func reached(_ node: Int) -> Bool { source[node] != nil }
     }
 
     /// Breadth-first search from several sources at once, following `neighbours`.
     ///
     /// Each node records the nearest source (ties: the earlier source) and its predecessor, so a
     /// shortest path back to a source can be read off. O(V + E).
-    static func breadthFirst(from sources: [Int], nodeCount: Int, neighbours: (Int) -> [Int]) -> Reach {
+    package static func breadthFirst(from sources: [Int], nodeCount: Int, neighbours: (Int) -> [Int]) -> Reach
+    {
         var parent = [Int?](repeating: nil, count: nodeCount)
         var source = [Int?](repeating: nil, count: nodeCount)
         var queue: [Int] = []
@@ -36,7 +37,7 @@ enum GraphAlgorithms {
     }
 
     /// The nodes from `node` back to its source, excluding `node` itself.
-    static func pathToSource(_ node: Int, in reach: Reach) -> [Int] {
+    package static func pathToSource(_ node: Int, in reach: Reach) -> [Int] {
         var path: [Int] = []
         var current = reach.parent[node]
         while let next = current {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// SwiftPM's package identities.
 public enum PackageIdentity {

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 extension ResolvedGraph {
     /// Links loaded packages into one graph.
     ///

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// The *resolved* layer of the graph: every package of one repository state, every target, and the
 /// edges between targets linked across packages (products resolved to their targets, path
 /// dependencies to the package in that directory). Variant manifests are merged (union), so the

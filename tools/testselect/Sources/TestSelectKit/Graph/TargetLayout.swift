@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Where SwiftPM finds each target's files: an explicit `path:`, else the predefined directories.
 ///
 /// Mirrors SwiftPM's `PackageBuilder`: the predefined directory is the first of `Sources`,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Watches a test process's descendants for the package's instrumented executables, so a child
 /// that ends without writing its coverage profile (killed with `SIGKILL`, which no exit handler

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectManifest
 
 /// Which lines of a Swift file hold code outside any function body: declarations a test can reach
 /// without executing a line of the file (a stored property's initializer, a conformance, an enum

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// What `testselect impact record` stores for one package: for each of its tests, the repository
 /// files the test executed when it ran alone, at one commit, with one toolchain.

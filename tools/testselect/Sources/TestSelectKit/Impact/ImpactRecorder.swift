@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// Records impact maps: builds a package's tests with coverage, runs each test alone with its own
 /// profile, and keeps, per test, the repository files it executed (`llvm-cov export -summary-only`:

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectManifest
 
 /// Narrows a suite-level selection with impact maps (`--impact DIR`): inside each selected suite,
 /// only the tests that executed a changed file run; whenever a map cannot answer soundly, the whole

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Converts `swift package dump-package` JSON into the declared model.
 public enum DumpPackageDecoder {
     /// A field of the JSON that does not have the expected shape.

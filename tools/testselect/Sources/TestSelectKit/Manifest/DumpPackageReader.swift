@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Reads a manifest the slow, exact way: `swift package dump-package`, which compiles and runs it.
 /// Used only for manifests the static reader does not understand.

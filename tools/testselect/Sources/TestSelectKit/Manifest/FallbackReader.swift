@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Runs `swift package dump-package` for one manifest the static reader did not trust, where its
 /// relative paths resolve as they do in the repository, and remembers the answer.

@@ -1,6 +1,6 @@
 /// Splits manifest source into tokens: the Swift subset that `Package.swift` files use, plus enough
 /// of the rest of Swift (closures, operators, raw and multi-line strings) to skip it safely.
-struct Lexer {
+package struct Lexer {
     let bytes: [UInt8]
     var index = 0
     var line = 1
@@ -12,7 +12,7 @@ struct Lexer {
     }
 
     /// Tokenizes the whole input; the last token is `.endOfFile`.
-    static func tokenize(_ text: String) throws(ManifestSyntaxError) -> [Token] {
+    package static func tokenize(_ text: String) throws(ManifestSyntaxError) -> [Token] {
         var lexer = Lexer(text)
         return try lexer.lexTokens(stopAtUnbalancedParen: false)
     }
@@ -259,7 +259,7 @@ struct Lexer {
 
 extension String {
     /// The string without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" || first == "\r" {
             scalars.removeFirst()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Results of `swift package dump-package`, kept as files under `.build/testselect/manifests/` so
 /// that a manifest the static reader cannot read costs SwiftPM once, not on every run.

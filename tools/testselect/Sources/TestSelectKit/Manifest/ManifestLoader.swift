@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSelectSupport
 
 /// Reads every manifest of a repository state: statically first (in parallel), then with
 /// `swift package dump-package` for the manifests the static reader did not trust, and marks a

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Turns the evaluated `Package(...)` value into the declared model, insisting that every field
 /// the graph uses (names, kinds, paths, sources, dependencies, plugins, products) is known.
 struct PackageDescriptionDecoder {

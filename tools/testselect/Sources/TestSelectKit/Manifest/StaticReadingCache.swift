@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Readings of the static reader, kept as files under `.build/testselect/manifests/` (beside the
 /// `dump-package` answers), so that an unchanged manifest is not interpreted again on the next run:

@@ -1,7 +1,7 @@
 /// One lexical token of manifest source text.
-struct Token: Sendable {
+package struct Token: Sendable {
     /// The kind of a token.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A name or keyword (`let`, `package`, `` `default` `` without backticks, `$0`).
         case identifier
         /// An integer literal; `text` holds its digits.
@@ -22,19 +22,19 @@ struct Token: Sendable {
         case endOfFile
     }
 
-    var kind: Kind
-    var text: String
+    package var kind: Kind
+    package var text: String
     /// The segments of a string literal.
     var string: StringLiteral? = nil
     /// 1-based line number.
-    var line: Int
+    package var line: Int
     /// Whether a line break (or a comment containing one) precedes the token.
-    var newlineBefore: Bool
+    package var newlineBefore: Bool
     /// Whether any whitespace or comment precedes the token.
     var spaceBefore: Bool
 
-    func isPunctuation(_ symbol: String) -> Bool { kind == .punctuation && text == symbol }
-    func isOperator(_ symbol: String) -> Bool { kind == .operatorSymbol && text == symbol }
+    package func isPunctuation(_ symbol: String) -> Bool { kind == .punctuation && text == symbol }
+    package func isOperator(_ symbol: String) -> Bool { kind == .operatorSymbol && text == symbol }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
 }
 

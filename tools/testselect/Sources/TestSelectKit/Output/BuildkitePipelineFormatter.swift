@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// `--format buildkite`: the steps of a Buildkite pipeline running the selection, for
 /// `testselect --format buildkite | buildkite-agent pipeline upload`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Forms CI systems consume: a GitHub Actions matrix and `swift test` command lines (the GitLab and
 /// Buildkite pipelines are `GitLabPipelineFormatter` and `BuildkitePipelineFormatter`).

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// `--format gitlab`: a GitLab CI child pipeline running the selection, for a parent job to keep as
 /// an artifact and start with `trigger: include: - artifact: FILE job: JOB`.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// Graphviz DOT and Mermaid drawings of the graph: packages as clusters, targets as nodes,
 /// dependencies as arrows (dashed for plugins); with a selection, changed targets and selected

@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// The JSON form of the graph (`testselect graph --format json`, schema `testselect-graph/1`):
 /// one object per package, describing the manifest SwiftPM would use, with target paths resolved
 /// by SwiftPM's conventions and path dependencies resolved to repository directories.

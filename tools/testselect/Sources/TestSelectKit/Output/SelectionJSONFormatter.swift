@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// The stable JSON form of a selection (`--format json`, schema 1).
 public enum SelectionJSONFormatter {
     /// The JSON value.

@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// `--format markdown`: the selection as a Markdown report for a CI job summary (GitHub's
 /// `$GITHUB_STEP_SUMMARY`): a table of the selected suites with their reasons (as the text format
 /// gives them), a Mermaid drawing of the packages involved, and the warnings.

@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// The human-readable form of a selection (`--format text`): grouped by package, each suite with its reasons.
 public enum SelectionTextFormatter {
     /// Renders the selection.

@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// Recorded durations: how long each suite's tests took and how long each package took to build,
 /// kept in `.build/testselect/durations.json` (or `--durations FILE`, which CI can cache) and used to

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// The record of flaky tests: which tests failed and then passed when run again (`--retries`), how
 /// often and when, kept beside the durations in `.build/testselect/flakes.json` (or `--flakes FILE`,

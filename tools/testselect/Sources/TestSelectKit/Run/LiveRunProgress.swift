@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// A live display for a terminal: a status line per running package, redrawn in place every
 /// fraction of a second, with finished packages printed above it as they end.

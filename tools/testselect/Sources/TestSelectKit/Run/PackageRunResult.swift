@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// What happened to one package of a run.
 public struct PackageRunResult: Sendable {
     /// How the package's job ended.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// The steps of one package's job, for progress displays.
 public enum PackagePhase: String, Sendable, Hashable {

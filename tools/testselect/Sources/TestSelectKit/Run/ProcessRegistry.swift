@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// The child processes of a run that are still going, so that `--fail-fast` or an interrupt can
 /// stop them all at once. Once cancelled, it refuses (and stops) every new process.

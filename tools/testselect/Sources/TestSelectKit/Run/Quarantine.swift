@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// The tests `.testselect.json` quarantines (`"quarantine": [...]`): they run and are reported, and
 /// their failures do not fail the run (nor do they count as passes for the result cache).
 ///

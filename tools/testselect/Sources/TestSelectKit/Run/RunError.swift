@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// Errors of `testselect run` that stop it before any test runs.
 public enum RunError: Error, CustomStringConvertible, Equatable, BadInputError {
     /// The durations file exists but cannot be used.

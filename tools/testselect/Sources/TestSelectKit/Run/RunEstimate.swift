@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// How long a package's job is expected to take, so the longest start first.
 ///
 /// Recorded durations are used when there are some; a package never built counts the median build

@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// The tests of one package that a run builds once and runs once.
 public struct PackageJob: Sendable, Hashable {
     /// Repository-relative package directory (`.` for the root).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Told what a run is doing, to show it.
 public protocol RunProgress: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// The results of a run as JSON (`testselect run --report FILE`), for tools that read results
 /// rather than logs: every package with its outcome and durations, every test with its status

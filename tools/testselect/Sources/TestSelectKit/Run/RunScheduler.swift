@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectManifest
 
 /// Runs the jobs of a plan, up to `width` packages at a time, longest expected first, and stops
 /// starting (and cancels) work after the first failing package when `failFast` is set.

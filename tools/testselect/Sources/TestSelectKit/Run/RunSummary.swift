@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// The end of a run's output: a table of packages, what failed (failing tests and the tail of each
 /// failing log), and the closing line `N passed, N failed`, alone, last.

@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// Stops a process when it outlives its time limit, unless it ended first: first what it started
 /// (so `swift test` reports the test process's end and writes the output it buffered), then, after

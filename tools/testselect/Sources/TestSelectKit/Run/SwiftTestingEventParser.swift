@@ -1,3 +1,5 @@
+import TestSelectSupport
+
 /// What Swift Testing reported in its event stream.
 public struct SwiftTestingReport: Sendable, Hashable {
     /// Every test function that finished or was skipped, in the order they ended.

@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// The outcome of one test: an XCTest method or a Swift Testing `@Test` function.
 public struct TestCaseResult: Sendable, Hashable {
     /// How a test ended.

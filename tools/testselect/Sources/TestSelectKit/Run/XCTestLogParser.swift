@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectManifest
 
 /// What XCTest reported in a `swift test` log.
 public struct XCTestReport: Sendable, Hashable {

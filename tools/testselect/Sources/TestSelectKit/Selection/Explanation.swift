@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// Why one suite is, or is not, selected: the chain from each changed file to the suite.
 public struct Explanation: Sendable {
     /// Errors naming the suite to explain.

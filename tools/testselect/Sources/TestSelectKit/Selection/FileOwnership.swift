@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// Maps repository paths to the targets that own them: the longest target directory that contains
 /// the path, within the innermost package containing it.
 ///

@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// The suites a change must run, each with its reasons: the result of `Selector`.
 public struct Selection: Sendable {
     /// Why a suite is selected.

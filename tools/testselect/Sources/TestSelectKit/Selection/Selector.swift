@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// Decides which suites a change must run.
 ///
 /// Every changed file is mapped to the targets owning it (deleted and renamed-from paths with the

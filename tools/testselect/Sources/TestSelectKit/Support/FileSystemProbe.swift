@@ -1,9 +1,9 @@
 import Foundation
 
 /// Existence checks on the real file system.
-enum FileSystemProbe {
+package enum FileSystemProbe {
     /// Whether a file or directory exists at an absolute path.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
     }
 }

@@ -151,7 +151,7 @@ public final class LoggedProcess: Sendable {
     }
 
     /// Every process below `root` in the process tree, read from `/proc` (empty elsewhere).
-    static func descendants(of root: pid_t) -> [pid_t] {
+    package static func descendants(of root: pid_t) -> [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         var children: [pid_t: [pid_t]] = [:]
         for entry in entries {

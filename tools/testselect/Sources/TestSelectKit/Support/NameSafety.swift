@@ -45,7 +45,7 @@ public enum NameSafety {
     }
 
     /// The warning for a package or target name that is not plain.
-    static func warning(kind: String, name: String, package: String, manifest: String) -> Diagnostic {
+    package static func warning(kind: String, name: String, package: String, manifest: String) -> Diagnostic {
         let why =
             name.unicodeScalars.count > plainLength
             ? "is longer than \(plainLength) characters"

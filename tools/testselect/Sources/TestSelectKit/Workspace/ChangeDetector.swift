@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// Turns `--base`/`--head`/`--changed-files` into a change set, with a constant number of git calls.
 public struct ChangeDetector: Sendable {
     /// Revisions tried, in order, when no base is given.

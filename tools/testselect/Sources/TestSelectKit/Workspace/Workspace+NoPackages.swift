@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 extension Workspace {
     /// Why a state may show no package: where testselect looked, and manifests on disk it cannot

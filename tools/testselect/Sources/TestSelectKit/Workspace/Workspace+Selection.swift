@@ -1,3 +1,5 @@
+import TestSelectManifest
+
 /// A selection with the graphs it was computed on (for `explain` and diagrams).
 public struct SelectionOutcome: Sendable {
     /// The selection.

@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// A repository opened for testselect: where it is, how to read its states, and its graphs.
 ///

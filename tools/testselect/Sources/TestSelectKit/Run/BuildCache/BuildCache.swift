@@ -1,4 +1,6 @@
 import Foundation
+import TestSelectManifest
+import TestSelectSupport
 
 /// Package `.build` directories kept between CI runs (`testselect run --build-cache DIR`), so a fresh
 /// runner compiles only what changed.
@@ -176,7 +178,9 @@ public final class BuildCache: Sendable {
             }
             // The cache itself, when it lies in this package's `.build` (the root package's, often).
             var excluded = BuildCache.excluded
-            if let inside = RepoPath.relative(directory, to: packagePath(package)), inside.hasPrefix(".build/") {
+            if let inside = RepoPath.relative(directory, to: packagePath(package)),
+                inside.hasPrefix(".build/")
+            {
                 excluded.append(inside)
             }
             let arguments =

@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectSupport
 
 /// Suites that passed, by the fingerprint of their inputs: plain files in a directory CI can keep
 /// with its cache action (`testselect run --cache DIR`).

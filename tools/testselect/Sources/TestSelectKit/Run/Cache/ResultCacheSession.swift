@@ -1,4 +1,5 @@
 import Foundation
+import TestSelectManifest
 
 /// The result cache as one command uses it: the fingerprints of the working tree's suites, and which
 /// of them passed before with exactly these inputs.

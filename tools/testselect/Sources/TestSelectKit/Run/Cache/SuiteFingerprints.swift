@@ -1,3 +1,6 @@
+import TestSelectManifest
+import TestSelectSupport
+
 /// Everything that can change a test suite's outcome, named: every input and the git object id (or
 /// text) it has now. Two runs with the same inputs run the same tests on the same code.
 ///
