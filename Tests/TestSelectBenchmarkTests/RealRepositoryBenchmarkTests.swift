@@ -100,6 +100,21 @@ import Testing
                     == "bench-repo-history commits=2 mean_selected=1.50 mean_suites=2.00 share=0.750 run_all=0"
             )
 
+            // Weighed by recorded durations: the app's change runs its 3 s suite; the library's
+            // change runs both, the library's 1 s suite included.
+            let file = repo.root + "/.git/durations.json"
+            try #"{"schema": "testselect-durations/1", "suites": {"app:AppTests": 3, "lib:LibTests": 1}}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let weighed = try SelectionHistory(
+                testselect: try TestSelectBinary.path(), repository: repo.root, limit: 10, on: nil,
+                durations: try DurationStore.load(from: file), print: { lines.append($0) }
+            ).run()
+            #expect(weighed.map(\.selectedSeconds) == [3, 4])
+            #expect(weighed.map(\.allSeconds) == [4, 4])
+            #expect(
+                lines.all.last
+                    == "bench-repo-history-seconds commits=2 mean_selected_s=3.5 mean_all_s=4.0 share=0.875")
+
             let other = try SelectionHistory(
                 testselect: try TestSelectBinary.path(), repository: repo.root, limit: 10, on: split,
                 print: { lines.append($0) }

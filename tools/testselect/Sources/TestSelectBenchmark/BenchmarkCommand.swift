@@ -45,6 +45,9 @@ public enum BenchmarkCommand {
           --on <rev>              With --history: select every change on this revision's tree instead
                                   of its own (the same changes on two layouts, before and after a
                                   split of targets).
+          --durations <file>      With --history: weigh each selection by these suite durations
+                                  ('testselect run' writes .build/testselect/durations.json): the mean
+                                  seconds selected per change, a suite without a figure at the median.
           --testselect <path>     The testselect executable (default: the one next to this benchmark).
 
         OPTIONS (impact):
@@ -65,6 +68,7 @@ public enum BenchmarkCommand {
           bench packages=N static_s=X swiftpm_s=Y ratio=Z identical=true|false peak_mb=M
           bench-repo name=N packages=P static=S swiftpm=F unreadable=U cold_s=.. warm_s=.. ...
           bench-repo-history commits=C mean_selected=M mean_suites=S share=R run_all=A
+          bench-repo-history-seconds commits=C mean_selected_s=X mean_all_s=Y share=R
           bench-impact-history commits=C suite_tests=S impact_tests=I whole_suites=W ratio=R
           bench-impact mutations=N tried=T killed=K misses=M suite_tests=S impact_tests=I ... ratio=R
           bench-corpus repositories=R packages=P static=S static_pct=.. identical=I superset=U differ=D ...
@@ -229,6 +233,7 @@ public enum BenchmarkCommand {
         var directories: [String] = []
         var history: Int? = nil
         var on: String? = nil
+        var durations: String? = nil
         var cursor = ArgumentCursor(arguments)
         do {
             while let word = cursor.current {
@@ -239,12 +244,16 @@ public enum BenchmarkCommand {
                 case "--testselect": benchmark.testselect = try cursor.value("--testselect")
                 case "--history": history = try cursor.count("--history")
                 case "--on": on = try cursor.value("--on")
+                case "--durations": durations = try cursor.value("--durations")
                 case _ where word.hasPrefix("-"):
                     throw UsageError.unknownOption(
                         word, command: "testselect-bench repo",
                         suggestion: NearMatch.closest(
                             to: word,
-                            among: ["--runs", "--base", "--head", "--testselect", "--history", "--on"]))
+                            among: [
+                                "--runs", "--base", "--head", "--testselect", "--history", "--on",
+                                "--durations",
+                            ]))
                 default:
                     directories.append(word)
                 }
@@ -252,6 +261,16 @@ public enum BenchmarkCommand {
             }
             if directories.isEmpty { throw UsageError.missingArgument("<dir>") }
             if on != nil && history == nil { throw UsageError.needsOption("--on", needs: "--history") }
+            if durations != nil && history == nil {
+                throw UsageError.needsOption("--durations", needs: "--history")
+            }
+            if let durations, !FileManager.default.fileExists(atPath: durations) {
+                throw UsageError.invalidValue(
+                    option: "--durations", value: durations,
+                    expected:
+                        "an existing durations file ('testselect run' writes .build/testselect/durations.json)"
+                )
+            }
             if history != nil && directories.count > 1 {
                 throw UsageError.unexpectedArgument(
                     directories[1], command: "testselect-bench repo")
@@ -263,9 +282,10 @@ public enum BenchmarkCommand {
         guard isExecutable(benchmark.testselect, printError: printError) else { return 64 }
         if let history, let directory = directories.first {
             do {
+                let store = try durations.map { try DurationStore.load(from: $0) }
                 try SelectionHistory(
                     testselect: benchmark.testselect, repository: directory, limit: history, on: on,
-                    print: print
+                    durations: store, print: print
                 ).run()
                 return 0
             } catch {

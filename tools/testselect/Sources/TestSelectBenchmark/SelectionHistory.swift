@@ -20,18 +20,25 @@ public struct SelectionHistory: Sendable {
         public var selected: Int
         public var suites: Int
         public var runAll: Bool
+        /// With durations: the seconds of the selected suites, and of every suite.
+        public var selectedSeconds: Double?
+        public var allSeconds: Double?
     }
 
     public var testselect: String
     public var repository: String
     public var limit: Int
     public var on: String?
+    /// Recorded suite durations (`testselect run`'s durations file): each change's selection is
+    /// also weighed in seconds, a suite without a figure counted at the median.
+    public var durations: DurationStore?
     let print: @Sendable (String) -> Void
 
     public init(
-        testselect: String, repository: String, limit: Int, on: String?,
+        testselect: String, repository: String, limit: Int, on: String?, durations: DurationStore? = nil,
         print: @escaping @Sendable (String) -> Void
     ) {
+        self.durations = durations
         self.testselect = testselect
         self.repository = URL(fileURLWithPath: repository).standardized.path
         self.limit = limit
@@ -92,14 +99,20 @@ public struct SelectionHistory: Sendable {
                 throw BenchmarkError.testselectFailed(status: output.status, log: output.stderr)
             }
             let document = try JSONValue.parse(output.stdoutText)
-            let selected = document["selected"]?.arrayValue?.count ?? 0
-            let entry = Entry(
-                commit: commit, selected: selected,
-                suites: selected + (document["skipped"]?.arrayValue?.count ?? 0),
+            let selectedSuites = document["selected"]?.arrayValue ?? []
+            let skippedSuites = document["skipped"]?.arrayValue ?? []
+            let selected = selectedSuites.count
+            var entry = Entry(
+                commit: commit, selected: selected, suites: selected + skippedSuites.count,
                 runAll: document["run_all"] == .bool(true))
+            if let durations {
+                entry.selectedSeconds = Self.seconds(of: selectedSuites, in: durations)
+                entry.allSeconds = Self.seconds(of: selectedSuites + skippedSuites, in: durations)
+            }
             entries.append(entry)
+            let weight = entry.selectedSeconds.map { String(format: ", %.1f s", $0) } ?? ""
             print(
-                "  \(number + 1) \(commit.prefix(10)): \(entry.selected) of \(entry.suites) suites"
+                "  \(number + 1) \(commit.prefix(10)): \(entry.selected) of \(entry.suites) suites\(weight)"
                     + (entry.runAll ? " (run all)" : ""))
         }
         let count = max(1, entries.count)
@@ -111,7 +124,29 @@ public struct SelectionHistory: Sendable {
                     "bench-repo-history commits=%d mean_selected=%.2f mean_suites=%.2f share=%.3f run_all=%d",
                 entries.count, selected, suites, suites == 0 ? 0 : selected / suites,
                 entries.filter(\.runAll).count))
+        if durations != nil {
+            let selectedSeconds = entries.compactMap(\.selectedSeconds).reduce(0, +) / Double(count)
+            let allSeconds = entries.compactMap(\.allSeconds).reduce(0, +) / Double(count)
+            print(
+                String(
+                    format:
+                        "bench-repo-history-seconds commits=%d mean_selected_s=%.1f mean_all_s=%.1f share=%.3f",
+                    entries.count, selectedSeconds, allSeconds,
+                    allSeconds == 0 ? 0 : selectedSeconds / allSeconds))
+        }
         return entries
+    }
+
+    /// The recorded seconds of `suites` (selection JSON entries), the median for one without.
+    static func seconds(of suites: [JSONValue], in durations: DurationStore) -> Double {
+        let median = durations.medianSuiteSeconds ?? 0
+        return suites.reduce(0) { total, suite in
+            guard let package = suite["package"]?.stringValue, let target = suite["target"]?.stringValue
+            else {
+                return total
+            }
+            return total + (durations.seconds(package: package, target: target) ?? median)
+        }
     }
 
     private func git(_ arguments: [String], in directory: String) throws -> String {
