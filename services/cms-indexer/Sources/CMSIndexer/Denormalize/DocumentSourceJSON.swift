@@ -1,7 +1,8 @@
 import ESModels
 
-/// A document model that writes its `_source` directly, without going through `Codable`
-/// (about ten times faster, which matters when indexing hundreds of thousands of documents).
+/// A document model that writes its `_source` directly, without going through `Codable`'s
+/// encoder and its containers, on the path that indexes hundreds of thousands of documents (no
+/// benchmark compares the two; cms-indexer-bench's docs/s is the figure that counts).
 ///
 /// Tests check that every ``sourceJSON`` equals `JSONValue(encoding:)` of the same model, so
 /// the two forms cannot drift apart.
