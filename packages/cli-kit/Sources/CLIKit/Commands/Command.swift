@@ -37,7 +37,9 @@ extension Command {
 
     /// The command as `words` (what follows its name) give it, validated.
     ///
-    /// - Parameter command: the full command name, for messages (default: the configuration's).
+    /// - Parameters:
+    ///   - words: the arguments that follow the command's name.
+    ///   - command: the full command name, for messages (default: the configuration's).
     /// - Throws: ``UsageError`` for words the declarations refuse, or what ``validate()`` throws.
     public static func parse(_ words: [String], command: String? = nil) throws -> Self {
         var parsed = Self()

@@ -13,8 +13,10 @@ public struct CommandLineTool<Context: CommandStreams>: Sendable {
 
     /// A tool with subcommands.
     ///
-    /// - Parameter exitCode: the exit code of errors from modules that cannot conform to
-    ///   ``ExitCodeProviding`` (`nil` leaves the default: their own, else 1).
+    /// - Parameters:
+    ///   - group: the tool's subcommands (and the one that runs when none is named, if any).
+    ///   - exitCode: the exit code of errors from modules that cannot conform to
+    ///     ``ExitCodeProviding`` (`nil` leaves the default: their own, else 1).
     public init(
         _ group: CommandGroup<Context>, exitCode: @escaping @Sendable (any Error) -> ExitCode? = { _ in nil }
     ) {
