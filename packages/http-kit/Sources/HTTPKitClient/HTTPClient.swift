@@ -11,7 +11,7 @@ import TimeKit
 /// cluster reached over `https` keeps using.
 ///
 /// The pool's waits, the idle timeout and the back-off between attempts are on the injected
-/// ``TimeKit/MonotonicClock``, so a test moves them; the socket's own connect, write and read
+/// `MonotonicClock` (time-kit), so a test moves them; the socket's own connect, write and read
 /// timeouts are the event loop's (the kernel's time).
 ///
 /// ```swift
@@ -31,6 +31,7 @@ public final class HTTPClient: Sendable {
     /// Creates a client.
     ///
     /// - Parameters:
+    ///   - configuration: pool sizes, timeouts and the retry policy.
     ///   - clock: the time of the pool's waits, the idle timeout and the back-off (tests pass a
     ///     manual clock's).
     ///   - random: a number in `0...1` per retry, for the backoff's jitter (tests fix it).
@@ -54,6 +55,9 @@ public final class HTTPClient: Sendable {
     /// tried again as ``HTTPClientConfiguration/retry`` says, never past `deadline`.
     ///
     /// - Parameters:
+    ///   - request: what to send.
+    ///   - address: the server's address.
+    ///   - deadline: the instant after which no attempt starts and none is waited for.
     ///   - idempotent: whether sending it twice does no more than sending it once; `nil` (the
     ///     default) decides by method (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`). A search sent
     ///     as `POST` is idempotent: say so.

@@ -36,7 +36,10 @@ public struct HTTPClientRetryPolicy: Sendable, Equatable {
     /// `b = min(maxBackoff, initialBackoff * 2^(attempt-1))`, or the server's `Retry-After`
     /// when it asks for longer (still at most `maxBackoff`).
     ///
-    /// - Parameter unit: a number in `0...1` (random in production, fixed in tests).
+    /// - Parameters:
+    ///   - attempt: the attempt that failed, 1-based.
+    ///   - retryAfter: the server's `Retry-After`, if it sent one.
+    ///   - unit: a number in `0...1` (random in production, fixed in tests).
     public func backoff(afterAttempt attempt: Int, retryAfter: Duration? = nil, unit: Double) -> Duration {
         let exponent = Double(min(max(0, attempt - 1), 30))
         let base = min(maxBackoff, initialBackoff * Int(1 << Int(exponent)))

@@ -71,7 +71,7 @@ public actor RawConnection {
     }
 
     /// Closes the connection; later calls do nothing, and sending or reading afterwards throws
-    /// ``TestClientError/usedAfterClose`` rather than touching a descriptor number that may
+    /// `TestClientError.usedAfterClose` (HTTPKitTesting) rather than touching a descriptor number that may
     /// already belong to another socket.
     public func close() {
         guard !isClosed else { return }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPKit
 
 /// Sends requests to an application under test, in-process or over loopback, with the same
-/// API either way; created by ``HTTPKit/Application/test(_:)`` (in-process) or
+/// API either way; created by `Application.test(_:)` (in-process) or
 /// HTTPKitServerTesting's `Application.test(_:_:)` (either mode).
 ///
 /// ```swift

@@ -8,7 +8,7 @@ public enum TestClientError: Error, CustomStringConvertible, Equatable {
     case timedOut(Duration)
     /// A body could not be encoded as JSON.
     case unencodableBody(String)
-    /// A ``RawConnection`` was used after ``RawConnection/close()`` (its descriptor number may
+    /// A `RawConnection` (HTTPKitServerTesting) was used after its `close()` (its descriptor number may
     /// already belong to another socket).
     case usedAfterClose
 

@@ -1,7 +1,7 @@
 import HTTPKit
 import Synchronization
 
-/// An HTTP/1.1 server on a listening socket, serving with an ``Application``'s responder.
+/// An HTTP/1.1 server on a listening socket, serving with an `Application`'s responder (HTTPKit).
 ///
 /// Created bound (so ``address`` is known before serving, even with port 0); ``run()`` serves
 /// until ``shutdown()``. Connections are accepted on the event loop and each is served by its
@@ -81,7 +81,7 @@ public final class HTTPServer: Sendable {
         await registry.waitUntilEmpty()
     }
 
-    /// The most client connections open at once (``ServerConfiguration/maxConnections``, at
+    /// The most client connections open at once (`ServerConfiguration.maxConnections`, at
     /// least 1); connections beyond it wait in the listen backlog.
     public var maxConnections: Int { limiter.limit }
 
