@@ -31,7 +31,7 @@ extension FunctionScorePlan {
         if let function = try Self.function(&reader) {
             guard functions.isEmpty else {
                 throw ElasticsearchError.parsing(
-                    "failed to parse [function_score] query. already found [functions] array, now encountering [\(function)]. use [functions] array if you want to define several functions."
+                    "failed to parse [function_score] query. already found [functions] array, now encountering [\(function.name)]. use [functions] array if you want to define several functions."
                 )
             }
             functions.append(Scored(filter: nil, function: function, weight: topWeight))
@@ -39,14 +39,14 @@ extension FunctionScorePlan {
             functions.append(Scored(filter: nil, function: .weight, weight: topWeight))
         }
         if let mode = try reader.string("score_mode") {
-            guard let parsed = ScoreMode(rawValue: mode.lowercased()) else {
+            guard let parsed = FunctionScoreQuery.ScoreMode(rawValue: mode.lowercased()) else {
                 throw ElasticsearchError.parsing(
                     "failed to parse [function_score] query. illegal score_mode [\(mode)]")
             }
             scoreMode = parsed
         }
         if let mode = try reader.string("boost_mode") {
-            guard let parsed = BoostMode(rawValue: mode.lowercased()) else {
+            guard let parsed = FunctionScoreQuery.BoostMode(rawValue: mode.lowercased()) else {
                 throw ElasticsearchError.parsing(
                     "failed to parse [function_score] query. illegal boost_mode [\(mode)]")
             }
@@ -67,18 +67,15 @@ extension FunctionScorePlan {
                 throw ElasticsearchError.parsing("[field_value_factor] required field 'field' missing")
             }
             let factor = try inner.double("factor") ?? 1
-            let modifier = (try inner.string("modifier") ?? "none").lowercased()
-            let known = [
-                "none", "log", "log1p", "log2p", "ln", "ln1p", "ln2p", "square", "sqrt", "reciprocal",
-            ]
-            guard known.contains(modifier) else {
-                throw ElasticsearchError.illegalArgument("Illegal modifier: \(modifier)")
+            let name = (try inner.string("modifier") ?? "none").lowercased()
+            guard let modifier = FieldValueFactor.Modifier(rawValue: name) else {
+                throw ElasticsearchError.illegalArgument("Illegal modifier: \(name)")
             }
             let missing = try inner.double("missing")
             try inner.rejectUnknownQueryFields()
             return .fieldValueFactor(field: field, factor: factor, modifier: modifier, missing: missing)
         }
-        for kind in [DecayKind.gauss, .exp, .linear] {
+        for kind in DecayFunction.Shape.allCases {
             guard let body = reader.value(kind.rawValue) else { continue }
             guard case .object(var members) = body else {
                 throw ElasticsearchError.parsing(

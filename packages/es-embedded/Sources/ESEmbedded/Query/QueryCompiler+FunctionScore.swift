@@ -103,16 +103,16 @@ extension QueryCompiler {
                 let scaled = value * factor
                 let result: Double
                 switch modifier {
-                case "log": result = log10(scaled)
-                case "log1p": result = log10(scaled + 1)
-                case "log2p": result = log10(scaled + 2)
-                case "ln": result = log(scaled)
-                case "ln1p": result = log1p(scaled)
-                case "ln2p": result = log(scaled + 2)
-                case "square": result = scaled * scaled
-                case "sqrt": result = scaled.squareRoot()
-                case "reciprocal": result = 1 / scaled
-                default: result = scaled
+                case .none: result = scaled
+                case .log: result = log10(scaled)
+                case .log1p: result = log10(scaled + 1)
+                case .log2p: result = log10(scaled + 2)
+                case .ln: result = log(scaled)
+                case .ln1p: result = log1p(scaled)
+                case .ln2p: result = log(scaled + 2)
+                case .square: result = scaled * scaled
+                case .sqrt: result = scaled.squareRoot()
+                case .reciprocal: result = 1 / scaled
                 }
                 guard result.isFinite, result >= 0 else {
                     throw ElasticsearchError.failedToCreateQuery(
@@ -191,7 +191,7 @@ extension QueryCompiler {
 /// The decay functions of `function_score` (`gauss`, `exp`, `linear`), as Elasticsearch defines
 /// them from `scale` and `decay` (the score at `scale` from the origin).
 struct DecayCurve {
-    let kind: FunctionScorePlan.DecayKind
+    let kind: DecayFunction.Shape
     let scale: Double
     let decay: Double
 

@@ -213,21 +213,25 @@ struct FieldBoost: Sendable, Equatable {
 /// Not the DSL's `function_score` (es-models' `FunctionScoreQuery`), whose queries are
 /// es-models' and which leaves unset what the body leaves out.
 struct FunctionScorePlan: Sendable, Equatable {
-    enum ScoreMode: String, Sendable, Equatable {
-        case multiply, sum, avg, first, max, min
-    }
-    enum BoostMode: String, Sendable, Equatable {
-        case multiply, replace, sum, avg, max, min
-    }
+    /// A function with its defaults resolved; the vocabularies (modifier, curve) are es-models'.
     enum Function: Sendable, Equatable {
         case weight
-        case fieldValueFactor(field: String, factor: Double, modifier: String, missing: Double?)
+        case fieldValueFactor(
+            field: String, factor: Double, modifier: FieldValueFactor.Modifier, missing: Double?)
         case decay(
-            kind: DecayKind, field: String, origin: JSONValue?, scale: JSONValue, offset: JSONValue?,
+            kind: DecayFunction.Shape, field: String, origin: JSONValue?, scale: JSONValue,
+            offset: JSONValue?,
             decay: Double, multiValueMode: String)
-    }
-    enum DecayKind: String, Sendable, Equatable {
-        case gauss, exp, linear
+
+        /// The function's name in the DSL (`weight`, `field_value_factor`, `gauss`, ...), as
+        /// Elasticsearch's errors name it.
+        var name: String {
+            switch self {
+            case .weight: "weight"
+            case .fieldValueFactor: "field_value_factor"
+            case .decay(let kind, _, _, _, _, _, _): kind.rawValue
+            }
+        }
     }
     struct Scored: Sendable, Equatable {
         var filter: DSLQuery?
@@ -237,8 +241,8 @@ struct FunctionScorePlan: Sendable, Equatable {
 
     var query: DSLQuery
     var functions: [Scored]
-    var scoreMode: ScoreMode = .multiply
-    var boostMode: BoostMode = .multiply
+    var scoreMode: FunctionScoreQuery.ScoreMode = .multiply
+    var boostMode: FunctionScoreQuery.BoostMode = .multiply
     var maxBoost: Double = .greatestFiniteMagnitude
     var minScore: Double?
     var boost: Double?

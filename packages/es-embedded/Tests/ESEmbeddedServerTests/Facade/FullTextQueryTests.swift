@@ -240,6 +240,31 @@ import Testing
         )
     }
 
+    /// A function beside the `functions` array is named in the error by its DSL name (the text
+    /// once held Swift's description of the engine's value, type names included).
+    @Test(arguments: TestingMode.allCases)
+    func aFunctionBesideTheFunctionsArrayIsNamedInTheError(mode: TestingMode) async throws {
+        let answers = try await answers(
+            mode,
+            [
+                (
+                    "/t/_search",
+                    #"{"query":{"function_score":{"functions":[{"weight":2}],"gauss":{"d":{"scale":"1d"}}}}}"#
+                ),
+                (
+                    "/t/_search",
+                    #"{"query":{"function_score":{"functions":[{"weight":2}],"field_value_factor":{"field":"n"}}}}"#
+                ),
+            ])
+        let reasons = answers.map { $0["error"]?["root_cause"]?[0]?["reason"]?.stringValue ?? "" }
+        #expect(answers[0]["error"]?["type"] == "parsing_exception")
+        #expect(
+            reasons == [
+                "failed to parse [function_score] query. already found [functions] array, now encountering [gauss]. use [functions] array if you want to define several functions.",
+                "failed to parse [function_score] query. already found [functions] array, now encountering [field_value_factor]. use [functions] array if you want to define several functions.",
+            ])
+    }
+
     /// `highlight`: the query's terms on each field in `<em>`, whole sentences as fragments,
     /// custom tags, `number_of_fragments: 0` for the whole value, fields by pattern.
     @Test(arguments: TestingMode.allCases)
