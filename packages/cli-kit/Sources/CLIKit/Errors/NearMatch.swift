@@ -1,4 +1,7 @@
 /// "Did you mean ...?": the one implementation of the repository's tools and services.
+///
+/// The root package (testselect), which depends on nothing, keeps a deliberate copy with the same
+/// rule in `tools/testselect/Sources/TestSelectKit/Support/NearMatch.swift`: change both.
 public enum NearMatch {
     /// The candidate closest to `word` by edit distance, compared case-insensitively, when it is
     /// close enough to be a likely typo: at most `max(2, word.count / 3)` edits, and fewer edits

@@ -9,6 +9,9 @@
 ///   `-` alone is a value (standard input, by convention);
 /// - an unknown option is an error naming the nearest known one ("did you mean");
 /// - a flag takes no value; an option given twice keeps the last value.
+///
+/// The root package (testselect), which depends on nothing, keeps a deliberate copy with the same
+/// rules in `tools/testselect/Sources/TestSelectKit/CLI/ArgumentParser.swift`: change both.
 public enum ArgumentParser {
     /// Parses the words after the command's name.
     ///

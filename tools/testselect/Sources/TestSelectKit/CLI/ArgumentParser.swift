@@ -72,6 +72,9 @@ public struct ParsedArguments: Sendable {
 }
 
 /// A small argument parser: `--name value`, `--name=value`, flags, positionals, and `--` to end options.
+///
+/// The dependency-free copy of `packages/cli-kit`'s `ArgumentParser` (the root package depends on
+/// nothing), with the same rules: change both.
 public enum ArgumentParser {
     /// Parses arguments for a command.
     ///

@@ -1,6 +1,10 @@
 /// "Did you mean ...?" suggestions by edit distance.
+///
+/// The dependency-free copy of `packages/cli-kit`'s `NearMatch` (the root package depends on
+/// nothing), with the same rule: change both.
 public enum NearMatch {
-    /// The candidate closest to `word` (case-insensitive), if it is close enough to be a likely typo.
+    /// The candidate closest to `word` (case-insensitive), if it is close enough to be a likely
+    /// typo: at most `max(2, word.count / 3)` edits, and fewer edits than `word` has characters.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let lowered = Array(word.lowercased())
         var best: (distance: Int, candidate: String)? = nil
@@ -8,7 +12,9 @@ public enum NearMatch {
             let distance = editDistance(lowered, Array(candidate.lowercased()))
             if distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
         }
-        guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+        guard let best, best.distance <= max(2, lowered.count / 3), best.distance < lowered.count else {
+            return nil
+        }
         return best.candidate
     }
 
