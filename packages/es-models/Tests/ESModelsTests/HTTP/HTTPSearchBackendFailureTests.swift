@@ -8,7 +8,8 @@ import TimeKitTesting
 
 /// Retries, errors and transport failures of HTTPSearchBackend, over loopback.
 @Suite struct HTTPSearchBackendFailureTests {
-    private func backend(_ url: URL, attempts: Int = 3, timeout: Duration = .seconds(5)) -> HTTPSearchBackend
+    private func backend(_ url: URL, attempts: Int = 3, timeout: Duration = unhurriedAttempt)
+        -> HTTPSearchBackend
     {
         HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(
@@ -90,7 +91,7 @@ import TimeKitTesting
             then: .json(200, #"{"acknowledged": true}"#))
         try await withClusterStandIn(answering: answer) { cluster in
             let configuration = HTTPSearchBackendConfiguration(
-                baseURL: cluster.baseURL,
+                baseURL: cluster.baseURL, requestTimeout: unhurriedAttempt,
                 retry: RetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(10), maxBackoff: .seconds(1))
             )
             // The back-off is on the backend's clock: the test moves it and sees the second attempt

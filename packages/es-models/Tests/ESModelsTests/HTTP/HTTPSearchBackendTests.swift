@@ -11,7 +11,7 @@ import Testing
         _ cluster: ClusterStandIn, authentication: HTTPSearchBackendConfiguration.Authentication = .none,
         retry: RetryPolicy = RetryPolicy(
             maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(50)),
-        timeout: Duration = .seconds(5)
+        timeout: Duration = unhurriedAttempt
     ) -> HTTPSearchBackend {
         HTTPSearchBackend(
             configuration: HTTPSearchBackendConfiguration(

@@ -15,7 +15,8 @@ import TimeKitTesting
     @Test func theCallersRequestIDIsSentAsXOpaqueId() async throws {
         try await withClusterStandIn(answering: { _ in .json(200, #"{"acknowledged": true}"#) }) { cluster in
             let backend = HTTPSearchBackend(
-                configuration: HTTPSearchBackendConfiguration(baseURL: cluster.baseURL))
+                configuration: HTTPSearchBackendConfiguration(
+                    baseURL: cluster.baseURL, requestTimeout: unhurriedAttempt))
             _ = try await SearchCallContext.$current.withValue(SearchCallContext(requestID: "trace-7")) {
                 try await backend.deleteIndex("i")
             }
@@ -31,7 +32,7 @@ import TimeKitTesting
             let time = ManualClock()
             let backend = HTTPSearchBackend(
                 configuration: HTTPSearchBackendConfiguration(
-                    baseURL: cluster.baseURL,
+                    baseURL: cluster.baseURL, requestTimeout: unhurriedAttempt,
                     retry: RetryPolicy(maxAttempts: 3, initialBackoff: .seconds(60), maxBackoff: .seconds(60))
                 ),
                 clock: time.clock)
@@ -79,7 +80,8 @@ import TimeKitTesting
         let body = #"{"took":1,"timed_out":false,"hits":{"total":{"value":0,"relation":"eq"},"hits":[]}}"#
         try await withClusterStandIn(answering: { _ in .json(200, body) }) { cluster in
             let backend: any SearchBackend = HTTPSearchBackend(
-                configuration: HTTPSearchBackendConfiguration(baseURL: cluster.baseURL))
+                configuration: HTTPSearchBackendConfiguration(
+                    baseURL: cluster.baseURL, requestTimeout: unhurriedAttempt))
             #expect(backend.honoursCallDeadlines)
             guard
                 case .bytes(let data, let url) = try await backend.searchAnswer("i", request: SearchRequest())

@@ -35,6 +35,11 @@ struct ClusterStandIn: Sendable {
     var requests: [Request] { recorder.requests }
 }
 
+/// The per-attempt timeout of the wire tests' backends: the answer's wait is in real time, and a
+/// loaded machine has stalled a first answer past a few seconds, which the backend then retried
+/// (the cluster saw the request twice). Only the tests of timeouts set a shorter one.
+let unhurriedAttempt: Duration = .seconds(60)
+
 /// Runs `body` while a ``ClusterStandIn`` answers with `answer`; the server shuts down (letting
 /// answers in flight finish) when `body` returns or throws.
 @discardableResult
