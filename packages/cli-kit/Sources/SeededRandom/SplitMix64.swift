@@ -2,6 +2,9 @@
 /// sequence on every machine, toolchain and run, unlike the system generator. The one generator
 /// for test data, demo data and benchmark workloads of the services.
 ///
+/// The root package (testselect), which depends on nothing, keeps a deliberate copy of the same
+/// sequence in `tools/testselect/Sources/TestSelectKit/Support/SplitMix64.swift`: change both.
+///
 /// ```swift
 /// var random = SplitMix64(seed: 42)
 /// let n = Int.random(in: 1...6, using: &random)

@@ -1,6 +1,9 @@
 /// A small, fast, seedable random number generator (SplitMix64), so the benchmark's generated
 /// repositories are the same on every machine. Also what the reader's robustness tests damage
 /// manifests with.
+///
+/// The dependency-free copy of `packages/cli-kit`'s `SeededRandom` generator (the root package
+/// depends on nothing), with the same sequence: change both.
 public struct SplitMix64: Sendable {
     private var state: UInt64
 
