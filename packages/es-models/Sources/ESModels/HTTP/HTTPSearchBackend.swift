@@ -41,8 +41,10 @@ public final class HTTPSearchBackend: SearchBackend {
     /// Creates a backend with its own connections (an HTTPKit client for `http`, a URL session
     /// for `https`).
     ///
-    /// - Parameter clock: where the back-off between attempts takes its time (tests pass a
-    ///   manual clock's).
+    /// - Parameters:
+    ///   - configuration: the cluster's URL, credentials, timeout, retry policy and connections.
+    ///   - clock: where the back-off between attempts takes its time (tests pass a manual
+    ///     clock's).
     public init(configuration: HTTPSearchBackendConfiguration, clock: MonotonicClock = .continuous) {
         self.configuration = configuration
         self.clock = clock

@@ -3,7 +3,7 @@ import Foundation
 /// Reads JSON text token by token, without building a ``JSONValue`` tree: for answers whose
 /// shape the reader knows (a search answer's hits), read straight into models.
 ///
-/// It applies ``JSONParser``'s rules to what it reads (strict numbers, literals, string escapes,
+/// It applies the JSON parser's rules (`JSONValue.parse`) to what it reads (strict numbers, literals, string escapes,
 /// UTF-8, control characters, the nesting limit) and checks that the whole input is one value.
 /// Unlike the parser it does not look for repeated keys: a reader that reads a key twice sees
 /// both.

@@ -160,7 +160,10 @@ public struct JSONObjectReader {
 
     /// The error for a member of the wrong JSON type, in the reader's style.
     ///
-    /// - Parameter expected: what the member should hold (`a number`), for `.objectParser`.
+    /// - Parameters:
+    ///   - key: the member's name.
+    ///   - expected: what the member should hold (`a number`), for `.objectParser`.
+    ///   - found: what it holds.
     public func mistyped(_ key: String, expected: String, found: JSONValue) -> ElasticsearchError {
         switch style {
         case .objectParser:

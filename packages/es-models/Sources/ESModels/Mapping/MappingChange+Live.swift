@@ -5,8 +5,10 @@ extension MappingChange {
     /// `[breaking] director: in the live index, not in the definition (text), added by dynamic
     /// mapping`, `[breaking] system: type is [text] in the live index, [keyword] in the definition`.
     ///
-    /// - Parameter origin: for a field only the live index has, how it got there (appended
-    ///   after a comma), when that can be told.
+    /// - Parameters:
+    ///   - reference: what the live index is compared with, as the text names it.
+    ///   - origin: for a field only the live index has, how it got there (appended after a
+    ///     comma), when that can be told.
     public func liveDescription(reference: String = "the definition", origin: String? = nil) -> String {
         let summary: String
         switch kind {

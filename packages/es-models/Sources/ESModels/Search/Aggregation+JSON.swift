@@ -24,9 +24,12 @@ extension Aggregation: JSONConvertible {
     ///
     /// The aggregations are read in name order, so that of several malformed ones the first
     /// by name is reported.
-    /// - Parameter wording: `.node` words errors as an Elasticsearch node answers them
-    ///   ("Unknown aggregation type [term] did you mean [terms]?", unknown members as
-    ///   `parsing_exception`, ...).
+    ///
+    /// - Parameters:
+    ///   - json: the `aggs` (or `aggregations`) object: names to aggregation bodies.
+    ///   - wording: `.node` words errors as an Elasticsearch node answers them ("Unknown
+    ///     aggregation type [term] did you mean [terms]?", unknown members as
+    ///     `parsing_exception`, ...).
     /// - Throws: ``ElasticsearchError`` `parsing_exception` "Expected [START_OBJECT] under
     ///   [aggregations], but got a [TOKEN]" and the errors of ``init(json:name:wording:)``.
     public static func list(json: JSONValue, wording: ErrorWording) throws -> [String: Aggregation] {

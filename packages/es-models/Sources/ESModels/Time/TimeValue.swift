@@ -18,7 +18,9 @@ public struct TimeValue: Sendable, Equatable, CustomStringConvertible {
     /// Parses a time value: a whole number and a unit (`nanos` and `micros` round to 0), or `-1`
     /// and `0`, which are 0.
     ///
-    /// - Parameter setting: the setting or parameter named in the error.
+    /// - Parameters:
+    ///   - text: the value as written (`30s`, `1m`).
+    ///   - setting: the setting or parameter named in the error.
     /// - Throws: `illegal_argument_exception` "failed to parse setting [setting] with value [x]
     ///   as a time value: unit is missing or unrecognized", as Elasticsearch words it.
     public init(parsing text: String, setting: String) throws {
