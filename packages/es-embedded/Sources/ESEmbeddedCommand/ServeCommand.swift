@@ -42,7 +42,7 @@ public struct ServeCommand: Command {
     public init() {}
 
     /// Serves until SIGINT or SIGTERM, then finishes in-flight requests and writes the final
-    /// snapshot; a second signal meanwhile changes nothing, a third exits at once (``StopSignals``).
+    /// snapshot; a second signal meanwhile changes nothing, a third exits at once (CLIKit's `StopSignals`).
     public func run(in context: ESEmbeddedContext) async throws -> ExitCode {
         let errors = context.errors
         var security: SecurityRealm?

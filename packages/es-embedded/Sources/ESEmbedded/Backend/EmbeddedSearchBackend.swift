@@ -1,7 +1,7 @@
 import ESModels
 import Foundation
 
-/// The embedded search engine as a ``ESModels/SearchBackend``: Elasticsearch's semantics for
+/// The embedded search engine as a `SearchBackend`: Elasticsearch's semantics for
 /// our subset, in-process, in memory or durable in a data directory.
 ///
 /// Mappings are enforced as Elasticsearch enforces them (`dynamic`, inferred types, coercion,
@@ -193,7 +193,7 @@ public final class EmbeddedSearchBackend: SearchBackend {
     }
 
     /// Runs a write of this engine: in memory on the calling task, after letting the tasks that
-    /// wait for a thread run first; on ``BlockingWorkThreads`` when the engine is durable, since
+    /// wait for a thread run first; on `BlockingWorkThreads` when the engine is durable, since
     /// its write-ahead log is synced (`fdatasync`) before it returns, and a task must not wait
     /// for the disk on one of Swift's few cooperative threads.
     ///

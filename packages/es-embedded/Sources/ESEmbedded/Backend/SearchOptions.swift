@@ -17,7 +17,7 @@ public struct IndicesOptions: Sendable, Equatable {
     }
 }
 
-/// What a search asks beyond es-models' ``ESModels/SearchRequest``: paging by sort values, point
+/// What a search asks beyond es-models' `SearchRequest`: paging by sort values, point
 /// in time and scroll contexts, aggregations and index options.
 ///
 /// ```swift
@@ -37,7 +37,7 @@ public struct SearchOptions: Sendable, Equatable {
     /// How the index expression treats names that match nothing.
     public var indices: IndicesOptions
     /// The query, replacing the request's when set: every query type the engine runs, also
-    /// those es-models' ``ESModels/Query`` has no case for.
+    /// those es-models' `Query` has no case for.
     public var query: SearchQuery?
     /// `docvalue_fields`: field names or patterns, each with an optional `format` for dates.
     public var docvalueFields: [DocvalueField] = []
@@ -115,10 +115,10 @@ public struct SearchOptions: Sendable, Equatable {
 }
 
 /// A keep-alive (of a scroll or a point in time) as Elasticsearch's time values write it
-/// (`30s`, `1m`): es-models' ``ESModels/TimeValue``.
+/// (`30s`, `1m`): es-models' `TimeValue`.
 public typealias KeepAlive = TimeValue
 
-/// A search's answer with what es-models' ``ESModels/SearchResponse`` has no place for.
+/// A search's answer with what es-models' `SearchResponse` has no place for.
 public struct SearchResult: Sendable, Equatable {
     /// The hits, totals and shard statistics.
     public var response: SearchResponse

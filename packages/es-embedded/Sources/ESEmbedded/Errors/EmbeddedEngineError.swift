@@ -1,5 +1,5 @@
 /// Failures of the embedded engine itself (its data directory, its files), as opposed to the
-/// Elasticsearch errors it reports for requests (``ESModels/ElasticsearchError``).
+/// Elasticsearch errors it reports for requests (`ElasticsearchError`).
 public enum EmbeddedEngineError: Error, Sendable, Equatable {
     /// The data directory could not be created or opened.
     case dataDirectoryUnavailable(path: String, reason: String)

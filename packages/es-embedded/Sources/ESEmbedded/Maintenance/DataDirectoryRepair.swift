@@ -14,7 +14,10 @@ import Foundation
 public enum DataDirectoryRepair {
     /// Repairs `directory`, dropping the damaged records `scope` allows.
     ///
-    /// - Parameter clock: names the directory the damaged files move to.
+    /// - Parameters:
+    ///   - directory: the data directory.
+    ///   - scope: which damaged records may be dropped.
+    ///   - clock: names the directory the damaged files move to.
     /// - Throws: ``EmbeddedEngineError/dataDirectoryLocked(path:)`` while an engine runs on it;
     ///   ``EmbeddedEngineError/repairScope(path:damagedIndices:engineDamaged:)`` when damage
     ///   outside `scope` exists; I/O errors.

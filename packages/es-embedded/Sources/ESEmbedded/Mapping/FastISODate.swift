@@ -3,7 +3,7 @@ import ESModels
 /// A fast reader for the dates documents carry most: `yyyy-MM-dd` and
 /// `yyyy-MM-ddTHH:mm:ss[.SSS](Z|±HH:mm)`, as Elasticsearch's default format
 /// (`strict_date_optional_time`) reads them. Anything else returns `nil` and goes to the
-/// general ``ESModels/DateFormat`` parser, which gives the same answer for these forms.
+/// general `DateFormat` parser, which gives the same answer for these forms.
 enum FastISODate {
     /// Epoch milliseconds of `text`, or `nil` when it is not one of the fast forms.
     static func millis(_ text: String) -> Int? {

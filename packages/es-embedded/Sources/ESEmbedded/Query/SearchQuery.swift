@@ -1,6 +1,6 @@
 import ESModels
 
-/// A query of Elasticsearch's query DSL as the engine runs it: es-models' ``ESModels/Query``
+/// A query of Elasticsearch's query DSL as the engine runs it: es-models' `Query`
 /// and the types it has no case for (`multi_match`, `match_phrase`, `prefix`, `wildcard`,
 /// `fuzzy`, `simple_query_string`, `query_string`, `constant_score`, `dis_max`, `boosting`,
 /// `function_score`, `match` with `fuzziness`), at any depth of `bool` and `nested`.
@@ -21,7 +21,7 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Decodes a query as Elasticsearch does.
     ///
-    /// - Throws: ``ESModels/ElasticsearchError`` `parsing_exception` "unknown query [x]" for a
+    /// - Throws: `ElasticsearchError` `parsing_exception` "unknown query [x]" for a
     ///   query type Elasticsearch does not have, and Elasticsearch's parse errors for malformed
     ///   bodies.
     public init(json: JSONValue) throws {
@@ -42,7 +42,7 @@ public struct SearchQuery: Sendable, Equatable {
             queryString, fields: fields, andDefault: QueryString.isAnd(defaultOperator), lenient: lenient)
     }
 
-    /// The query as es-models' ``ESModels/Query`` when it uses only the types es-models has.
+    /// The query as es-models' `Query` when it uses only the types es-models has.
     public var esModelsQuery: Query? { node.esModelsQuery }
 
     init(node: DSLQuery) {

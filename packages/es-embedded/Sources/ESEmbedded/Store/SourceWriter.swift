@@ -3,7 +3,7 @@ import ESModels
 /// Writes a document's `_source` as compact JSON text (``JSONText``), once, when the document is
 /// stored: answers that return the whole `_source` copy this text as it is.
 ///
-/// Unlike ``ESModels/JSONValue/compactBytes`` it keeps object members in the order the value
+/// Unlike `JSONValue.compactBytes` it keeps object members in the order the value
 /// holds them instead of sorting them: sorting every object of every document would cost more
 /// than the rest of storing it, and Elasticsearch too answers a `_source` as it was stored, not
 /// sorted.
